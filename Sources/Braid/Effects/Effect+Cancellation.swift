@@ -1,0 +1,45 @@
+extension Effect {
+  /// This effect, cancellable with ``cancel(id:)``.
+  ///
+  /// Ids are matched by type and value, and are private to the store and to the child-feature
+  /// instance (an `ifLet` child, a `forEach` element) that started the effect: two rows of a
+  /// list using the same id never cancel each other. The effect is registered the moment the
+  /// store starts it, so a `.cancel(id:)` later in the same reducer pass already cancels it.
+  ///
+  /// ```swift
+  /// case .searchQueryChanged(let query):
+  ///   return .run { send in await send(.results(try await api.search(query))) }
+  ///     .cancellable(id: CancelID.search, cancelInFlight: true)
+  /// ```
+  ///
+  /// - Parameters:
+  ///   - id: Any hashable, sendable value. An enum of ids per feature reads well.
+  ///   - cancelInFlight: Cancel effects already running under `id` before starting this one
+  ///     (newest wins).
+  /// - Returns: The cancellable effect.
+  @inlinable
+  public func cancellable(id: some Hashable & Sendable, cancelInFlight: Bool = false) -> Self {
+    if isNone, !cancelInFlight { return self }
+    return Self(operation: .cancellable(id: AnyHashableSendable(id), cancelInFlight: cancelInFlight, self))
+  }
+
+  /// An effect that cancels every running effect marked ``cancellable(id:cancelInFlight:)``
+  /// with `id`.
+  ///
+  /// Cancellation is synchronous: by the time the store's `send` returns, the effects are
+  /// cancelled, their `send` is a no-op and their teardowns have been asked to run.
+  ///
+  /// - Parameter id: The id to cancel.
+  @inlinable
+  public static func cancel(id: some Hashable & Sendable) -> Self {
+    Self(operation: .cancel(id: AnyHashableSendable(id)))
+  }
+
+  /// Runs this effect with ids resolved under a child-feature path component, so the child's
+  /// ids never collide with the parent's or a sibling's.
+  @usableFromInline
+  func scoped(under component: AnyHashableSendable) -> Self {
+    if isNone { return self }
+    return Self(operation: .scoped(component, self))
+  }
+}

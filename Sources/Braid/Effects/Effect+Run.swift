@@ -1,0 +1,71 @@
+/// The payload of ``Effect/run(priority:operation:catch:fileID:line:)``.
+@usableFromInline
+struct RunOperation<Action: Sendable>: Sendable {
+  let priority: TaskPriority?
+  let operation: @concurrent @Sendable (Send<Action>) async throws -> Void
+  let handler: (@concurrent @Sendable (any Error, Send<Action>) async -> Void)?
+  let fileID: StaticString
+  let line: UInt
+
+  func map<Parent: Sendable>(_ transform: @escaping @Sendable (Action) -> Parent) -> RunOperation<Parent> {
+    let operation = self.operation
+    let handler = self.handler
+    return RunOperation<Parent>(
+      priority: priority,
+      operation: { send in try await operation(send.map(transform)) },
+      handler: mapHandler(handler, transform),
+      fileID: fileID,
+      line: line
+    )
+  }
+}
+
+/// `handler`, taking a parent's ``Send`` instead of a child's.
+func mapHandler<Action: Sendable, Parent: Sendable>(
+  _ handler: (@concurrent @Sendable (any Error, Send<Action>) async -> Void)?,
+  _ transform: @escaping @Sendable (Action) -> Parent
+) -> (@concurrent @Sendable (any Error, Send<Parent>) async -> Void)? {
+  guard let handler else { return nil }
+  return { error, send in await handler(error, send.map(transform)) }
+}
+
+extension Effect {
+  /// An effect that runs asynchronous work and may send actions back into the store.
+  ///
+  /// The operation runs on the global concurrent executor, never on the main actor, so slow or
+  /// blocking work does not stall the store; `await send(…)` hops to the main actor to deliver
+  /// each action. Once the effect is cancelled, `send` does nothing.
+  ///
+  /// An error thrown by `operation` goes to `handler`. Without a handler, any error other than
+  /// the `CancellationError` of a cancelled effect is reported as a runtime warning that names
+  /// this call site.
+  ///
+  /// ```swift
+  /// return .run { send in
+  ///   for await _ in clock.timer(interval: .seconds(1)) {
+  ///     await send(.timerTicked)
+  ///   }
+  /// } catch: { error, send in
+  ///   await send(.timerFailed(error.localizedDescription))
+  /// }
+  /// ```
+  ///
+  /// - Parameters:
+  ///   - priority: The priority of the task that runs the work.
+  ///   - operation: The work. It receives a ``Send`` to deliver actions.
+  ///   - handler: Receives an error thrown by `operation`, with a ``Send`` to report it.
+  /// - Returns: An effect that runs `operation` when the store starts it.
+  public static func run(
+    priority: TaskPriority? = nil,
+    operation: @escaping @concurrent @Sendable (_ send: Send<Action>) async throws -> Void,
+    catch handler: (@concurrent @Sendable (_ error: any Error, _ send: Send<Action>) async -> Void)? = nil,
+    fileID: StaticString = #fileID,
+    line: UInt = #line
+  ) -> Self {
+    Self(
+      operation: .run(
+        RunOperation(priority: priority, operation: operation, handler: handler, fileID: fileID, line: line)
+      )
+    )
+  }
+}

@@ -1,0 +1,62 @@
+/// The payload of ``Effect/subscribe(_:catch:fileID:line:)``.
+@usableFromInline
+struct Subscription<Action: Sendable>: Sendable {
+  let body: @Sendable (EffectSubscriber<Action>) -> AnyCancellable
+  let handler: (@concurrent @Sendable (any Error, Send<Action>) async -> Void)?
+  /// How many times a failed subscription is made again (see ``Effect/retry(_:)``).
+  var retries: Int
+  let fileID: StaticString
+  let line: UInt
+
+  func map<Parent: Sendable>(_ transform: @escaping @Sendable (Action) -> Parent) -> Subscription<Parent> {
+    let body = self.body
+    let handler = self.handler
+    return Subscription<Parent>(
+      body: { subscriber in body(subscriber.map(transform)) },
+      handler: mapHandler(handler, transform),
+      retries: retries,
+      fileID: fileID,
+      line: line
+    )
+  }
+}
+
+extension Effect {
+  /// An effect that wraps a callback- or delegate-style client: `body` starts the client, wires
+  /// its callbacks to the ``EffectSubscriber``, and returns an ``AnyCancellable`` that stops it.
+  ///
+  /// `body` runs synchronously on the main actor the moment the store starts the effect, so a
+  /// `.cancel(id:)` an instant later always finds it. The returned teardown runs exactly once:
+  /// when the subscriber sends a completion, or when the effect is cancelled (including when
+  /// its store is released).
+  ///
+  /// ```swift
+  /// case .startTracking:
+  ///   return .subscribe { subscriber in
+  ///     let delegate = Delegate(
+  ///       didUpdate: { subscriber.send(.didUpdate($0)) },
+  ///       didFail: { subscriber.send(completion: .failure($0)) }
+  ///     )
+  ///     let manager = locationClient.start(delegate)
+  ///     return AnyCancellable { manager.stop() }
+  ///   }
+  ///   .cancellable(id: LocationID())
+  /// ```
+  ///
+  /// This form has its own name rather than being an overload of `run`, so that a mistake in
+  /// either closure gets a diagnostic about that closure.
+  ///
+  /// - Parameters:
+  ///   - body: Starts the client and returns its teardown.
+  ///   - handler: Receives the error of a `.failure` completion. Without one, the failure is
+  ///     reported as a runtime warning.
+  /// - Returns: An effect that subscribes when the store starts it.
+  public static func subscribe(
+    _ body: @escaping @Sendable (_ subscriber: EffectSubscriber<Action>) -> AnyCancellable,
+    catch handler: (@concurrent @Sendable (_ error: any Error, _ send: Send<Action>) async -> Void)? = nil,
+    fileID: StaticString = #fileID,
+    line: UInt = #line
+  ) -> Self {
+    Self(operation: .subscribe(Subscription(body: body, handler: handler, retries: 0, fileID: fileID, line: line)))
+  }
+}

@@ -1,0 +1,65 @@
+/// Delivers actions from a running effect back to its store.
+///
+/// ``Effect/run(priority:operation:catch:fileID:line:)`` hands its operation a `Send`. Call it
+/// like a function, from any context, with `await`:
+///
+/// ```swift
+/// return .run { send in
+///   await send(.response(try await api.load()))
+/// }
+/// ```
+///
+/// Sending is a no-op once the effect has been cancelled or its store has been released.
+@MainActor
+public struct Send<Action: Sendable>: Sendable {
+  let sink: @MainActor @Sendable (Action) -> Void
+  let starter: @MainActor @Sendable (Effect<Action>, EffectContext) -> [Task<Void, Never>]
+  let context: EffectContext
+  let registry: EffectRegistry
+
+  nonisolated init(
+    sink: @escaping @MainActor @Sendable (Action) -> Void,
+    starter: @escaping @MainActor @Sendable (Effect<Action>, EffectContext) -> [Task<Void, Never>],
+    context: EffectContext,
+    registry: EffectRegistry
+  ) {
+    self.sink = sink
+    self.starter = starter
+    self.context = context
+    self.registry = registry
+  }
+
+  /// Sends `action` to the store, unless the effect has been cancelled.
+  ///
+  /// - Parameter action: The action to deliver.
+  public func callAsFunction(_ action: Action) {
+    guard !Task.isCancelled else { return }
+    sink(action)
+  }
+
+  /// A `Send` for child actions that embeds each into this one's action type.
+  nonisolated func map<Child: Sendable>(_ embed: @escaping @Sendable (Child) -> Action) -> Send<Child> {
+    let sink = self.sink
+    let starter = self.starter
+    return Send<Child>(
+      sink: { sink(embed($0)) },
+      starter: { effect, context in starter(effect.map(embed), context) },
+      context: context,
+      registry: registry
+    )
+  }
+
+  /// Starts `effect` in this effect's context (its ids and cancellation) and waits until it
+  /// finishes. Cancelling the waiting task cancels `effect`.
+  nonisolated func perform(_ effect: Effect<Action>) async {
+    if effect.isNone || Task.isCancelled { return }
+    let starter = self.starter
+    let context = self.context
+    let tasks = await MainActor.run { starter(effect, context) }
+    await withTaskCancellationHandler {
+      for task in tasks { await task.value }
+    } onCancel: {
+      for task in tasks { task.cancel() }
+    }
+  }
+}

@@ -1,0 +1,22 @@
+/// A type-erased hashable, sendable value: the identity of a cancellation id or a scope path
+/// component.
+///
+/// Two wrapped values are equal only when they have the same type and compare equal, so
+/// `1 as Int` and `1 as UInt8` are distinct ids.
+@usableFromInline
+struct AnyHashableSendable: Hashable, Sendable, CustomStringConvertible {
+  // Safe: the only initializer takes `some Hashable & Sendable`, so the wrapped value is sendable.
+  nonisolated(unsafe) let base: AnyHashable
+
+  @usableFromInline
+  init(_ base: some Hashable & Sendable) {
+    if let erased = base as? AnyHashableSendable {
+      self = erased
+    } else {
+      self.base = AnyHashable(base)
+    }
+  }
+
+  @usableFromInline
+  var description: String { String(describing: base.base) }
+}

@@ -1,0 +1,107 @@
+import Synchronization
+
+/// The running effects of one store: every task it started, indexed by the cancellation keys
+/// each registered under.
+///
+/// Effects are registered synchronously when the store starts them, so a `.cancel(id:)` in the
+/// same reducer pass finds them. A task removes itself when it ends; cancelling removes it at
+/// once. The registry also keeps the per-id state that ``Effect/throttle(id:for:clock:latest:)``
+/// needs, so that throttles of separate stores never interfere.
+@usableFromInline
+final class EffectRegistry: Sendable {
+  struct Entry {
+    var keys: [CancellationKey]
+    var task: Task<Void, Never>?
+  }
+
+  struct State {
+    var nextID: UInt64 = 0
+    var entries: [UInt64: Entry] = [:]
+    var index: [CancellationKey: Set<UInt64>] = [:]
+    var throttles: [CancellationKey: ThrottleState] = [:]
+  }
+
+  private let state = Mutex(State())
+
+  @usableFromInline
+  init() {}
+
+  /// Reserves a slot for a task about to start under `keys`; attach the task with
+  /// ``attach(_:to:)``.
+  func reserve(keys: [CancellationKey]) -> UInt64 {
+    state.withLock { state in
+      let id = state.nextID
+      state.nextID &+= 1
+      state.entries[id] = Entry(keys: keys, task: nil)
+      for key in keys { state.index[key, default: []].insert(id) }
+      return id
+    }
+  }
+
+  /// Records the task for a reserved slot, unless the task has already finished.
+  func attach(_ task: Task<Void, Never>, to id: UInt64) {
+    state.withLock { state in
+      state.entries[id]?.task = task
+    }
+  }
+
+  /// Forgets a finished task.
+  func remove(_ id: UInt64) {
+    state.withLock { state in
+      _ = Self.removeEntry(id, from: &state)
+    }
+  }
+
+  /// Cancels every task registered under `key`.
+  func cancel(_ key: CancellationKey) {
+    let tasks = state.withLock { state -> [Task<Void, Never>] in
+      guard let ids = state.index[key] else { return [] }
+      return ids.compactMap { Self.removeEntry($0, from: &state)?.task }
+    }
+    for task in tasks { task.cancel() }
+  }
+
+  /// Cancels every task: the store is going away.
+  func cancelAll() {
+    let tasks = state.withLock { state -> [Task<Void, Never>] in
+      let tasks = state.entries.values.compactMap(\.task)
+      state.entries.removeAll()
+      state.index.removeAll()
+      state.throttles.removeAll()
+      return tasks
+    }
+    for task in tasks { task.cancel() }
+  }
+
+  /// The number of effect tasks still running.
+  var count: Int { state.withLock { $0.entries.count } }
+
+  /// The number of distinct cancellation keys with a running task.
+  var keyCount: Int { state.withLock { $0.index.count } }
+
+  /// Runs `body` on the throttle state stored for `key`.
+  func withThrottle<R>(_ key: CancellationKey, _ body: (inout ThrottleState?) -> R) -> R {
+    state.withLock { state in body(&state.throttles[key]) }
+  }
+
+  private static func removeEntry(_ id: UInt64, from state: inout State) -> Entry? {
+    guard let entry = state.entries.removeValue(forKey: id) else { return nil }
+    for key in entry.keys {
+      state.index[key]?.remove(id)
+      if state.index[key]?.isEmpty == true { state.index[key] = nil }
+    }
+    return entry
+  }
+}
+
+/// What a throttle remembers between invocations: when it last let an effect through and which
+/// delayed invocation, if any, is allowed to go next.
+struct ThrottleState: Sendable {
+  /// The clock instant of the last effect let through, erased because the clock is generic.
+  var lastFired: any Sendable
+  /// Bumped for every invocation that is delayed; only the holder of the current generation
+  /// fires when its delay ends.
+  var generation: UInt64 = 0
+  /// Whether a delayed invocation is waiting for the window to end.
+  var hasPending = false
+}

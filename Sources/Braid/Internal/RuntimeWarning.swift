@@ -1,0 +1,62 @@
+import Foundation
+
+/// Reports a misuse of Braid by the caller: an action for a missing child, an unhandled effect
+/// error, a case path that cannot work.
+///
+/// When a handler is installed with ``IssueReporting/withIssueHandler(_:operation:)`` the message
+/// goes to it; otherwise it is printed to standard error as a runtime warning. Misuse never
+/// crashes the program.
+@usableFromInline
+func reportIssue(_ message: @autoclosure () -> String, fileID: StaticString = #fileID, line: UInt = #line) {
+  let text = message()
+  if let handler = IssueReporting.handler {
+    handler(IssueReporting.Issue(message: text, fileID: "\(fileID)", line: line))
+  } else {
+    FileHandle.standardError.write(Data("[Braid] warning: \(text) (\(fileID):\(line))\n".utf8))
+  }
+}
+
+/// Routes the runtime warnings Braid reports about misuse (a child action with no child state,
+/// an unhandled effect error, …).
+///
+/// By default warnings go to standard error. Install a handler for the duration of an operation
+/// to capture them, for example in a test:
+///
+/// ```swift
+/// var issues: [IssueReporting.Issue] = []
+/// await IssueReporting.withIssueHandler({ issues.append($0) }) {
+///   await store.send(.child(.tapped)).finish()
+/// }
+/// #expect(issues.map(\.message) == ["…"])
+/// ```
+public enum IssueReporting {
+  /// One reported misuse: what happened and where Braid noticed it.
+  public struct Issue: Sendable, Equatable, CustomStringConvertible {
+    /// A sentence saying what went wrong and how to fix it.
+    public let message: String
+    /// The file (`Module/File.swift`) of the API call that the issue is about.
+    public let fileID: String
+    /// The line of the API call that the issue is about.
+    public let line: UInt
+
+    /// The message.
+    public var description: String { message }
+  }
+
+  @TaskLocal static var handler: (@Sendable (Issue) -> Void)?
+
+  /// Runs `operation` with every issue Braid reports from this task (and tasks it starts) sent
+  /// to `handler` instead of standard error.
+  ///
+  /// - Parameters:
+  ///   - handler: Receives each issue, on whatever thread reported it.
+  ///   - operation: The work to observe.
+  /// - Returns: Whatever `operation` returns.
+  public static func withIssueHandler<R>(
+    _ handler: @escaping @Sendable (Issue) -> Void,
+    isolation: isolated (any Actor)? = #isolation,
+    operation: () async throws -> R
+  ) async rethrows -> R {
+    try await $handler.withValue(handler, operation: operation, isolation: isolation)
+  }
+}

@@ -1,0 +1,111 @@
+extension Reducer {
+  /// Runs `element` on the element of a collection that an ``IdentifiedAction`` names, before
+  /// this reducer.
+  ///
+  /// ```swift
+  /// var body: some Reducer<State, Action> {
+  ///   Reduce { state, action in … }
+  ///     .forEach(\.rows, action: /Action.rows) { Row() }
+  /// }
+  /// ```
+  ///
+  /// - The element reducer runs first, in place, on the element with the action's id.
+  /// - An action for an id that is not in the collection is reported as a runtime warning and
+  ///   ignored.
+  /// - When this reducer removes an element, every effect that element started is cancelled.
+  ///   Each element's cancellation ids are private to it, so rows never cancel each other.
+  ///
+  /// - Parameters:
+  ///   - toElements: Where the collection lives.
+  ///   - toElementAction: The case of this reducer's actions that carries element actions.
+  ///   - element: The element reducer.
+  /// - Returns: A reducer that runs the element, then this reducer.
+  @inlinable
+  public func forEach<ID: Hashable & Sendable, ElementState, ElementAction: Sendable, Element: Reducer<ElementState, ElementAction>>(
+    _ toElements: WritableKeyPath<State, IdentifiedArray<ID, ElementState>>,
+    action toElementAction: CasePath<Action, IdentifiedAction<ID, ElementAction>>,
+    @ReducerBuilder<ElementState, ElementAction> element: () -> Element,
+    fileID: StaticString = #fileID,
+    line: UInt = #line
+  ) -> ForEachReducer<State, Action, ID, ElementState, ElementAction> {
+    ForEachReducer(
+      parent: makeReduceFunction(),
+      element: element().makeReduceFunction(),
+      toElements: toElements,
+      toElementAction: toElementAction,
+      fileID: fileID,
+      line: line
+    )
+  }
+}
+
+/// The reducer built by ``Reducer/forEach(_:action:element:fileID:line:)``.
+public struct ForEachReducer<State, Action: Sendable, ID: Hashable & Sendable, ElementState, ElementAction: Sendable>:
+  Reducer
+{
+  @usableFromInline let parent: (inout State, Action) -> Effect<Action>
+  @usableFromInline let element: (inout ElementState, ElementAction) -> Effect<ElementAction>
+  @usableFromInline let toElements: WritableKeyPath<State, IdentifiedArray<ID, ElementState>>
+  @usableFromInline let toElementAction: CasePath<Action, IdentifiedAction<ID, ElementAction>>
+  @usableFromInline let fileID: StaticString
+  @usableFromInline let line: UInt
+
+  @inlinable
+  init(
+    parent: @escaping (inout State, Action) -> Effect<Action>,
+    element: @escaping (inout ElementState, ElementAction) -> Effect<ElementAction>,
+    toElements: WritableKeyPath<State, IdentifiedArray<ID, ElementState>>,
+    toElementAction: CasePath<Action, IdentifiedAction<ID, ElementAction>>,
+    fileID: StaticString,
+    line: UInt
+  ) {
+    self.parent = parent
+    self.element = element
+    self.toElements = toElements
+    self.toElementAction = toElementAction
+    self.fileID = fileID
+    self.line = line
+  }
+
+  @usableFromInline
+  func elementID(_ id: ID) -> AnyHashableSendable {
+    AnyHashableSendable(ChildFeatureID(kind: .forEach, keyPath: toElements, element: AnyHashableSendable(id)))
+  }
+
+  /// Runs the element reducer (if the action is an element's), then the parent, and cancels
+  /// the effects of removed elements.
+  @inlinable
+  public func reduce(into state: inout State, action: Action) -> Effect<Action> {
+    var elementEffect = Effect<Action>.none
+    if case .element(let id, let elementAction)? = toElementAction.extract(from: action) {
+      if state[keyPath: toElements][id: id] != nil {
+        let effect = element(&state[keyPath: toElements][id: id]!, elementAction)
+        if !effect.isNone {
+          let toElementAction = self.toElementAction
+          let childID = elementID(id)
+          elementEffect =
+            effect
+            .map { toElementAction.embed(.element(id: id, action: $0)) }
+            .scoped(under: childID)
+            .cancellable(id: childID)
+        }
+      } else {
+        reportIssue(
+          "A forEach at \(fileID):\(line) received an action for a missing element (id \(id)): \(action). Send element actions only for ids in the collection.",
+          fileID: fileID,
+          line: line
+        )
+      }
+    }
+    let idsBefore = state[keyPath: toElements].ids
+    let parentEffect = parent(&state, action)
+    let idsAfter = state[keyPath: toElements].ids
+    guard idsBefore != idsAfter else { return elementEffect.merge(with: parentEffect) }
+    let remaining = Set(idsAfter)
+    var effects = [elementEffect, parentEffect]
+    for id in idsBefore where !remaining.contains(id) {
+      effects.append(.cancel(id: elementID(id)))
+    }
+    return .merge(effects)
+  }
+}

@@ -1,0 +1,111 @@
+extension Reducer {
+  /// Runs `child` on one case of enum state while the state is in that case, before this
+  /// reducer.
+  ///
+  /// ```swift
+  /// enum State { case loggedIn(Home.State), loggedOut(Login.State) }
+  ///
+  /// var body: some Reducer<State, Action> {
+  ///   Reduce { state, action in … }
+  ///     .ifCaseLet(/State.loggedIn, action: /Action.home) { Home() }
+  ///     .ifCaseLet(/State.loggedOut, action: /Action.login) { Login() }
+  /// }
+  /// ```
+  ///
+  /// An action for the child while the state is in another case is reported as a runtime
+  /// warning and ignored. When this reducer moves the state out of the case, the child's
+  /// effects are cancelled.
+  ///
+  /// - Parameters:
+  ///   - toCaseState: The case of the state the child works on.
+  ///   - toCaseAction: The case of this reducer's actions that carries the child's.
+  ///   - child: The child reducer.
+  /// - Returns: A reducer that runs the child, then this reducer.
+  @inlinable
+  public func ifCaseLet<CaseState, CaseAction: Sendable, Child: Reducer<CaseState, CaseAction>>(
+    _ toCaseState: CasePath<State, CaseState>,
+    action toCaseAction: CasePath<Action, CaseAction>,
+    @ReducerBuilder<CaseState, CaseAction> then child: () -> Child,
+    fileID: StaticString = #fileID,
+    line: UInt = #line
+  ) -> IfCaseLetReducer<State, Action, CaseState, CaseAction> {
+    IfCaseLetReducer(
+      parent: makeReduceFunction(),
+      child: child().makeReduceFunction(),
+      toCaseState: toCaseState,
+      toCaseAction: toCaseAction,
+      fileID: fileID,
+      line: line
+    )
+  }
+}
+
+/// The reducer built by ``Reducer/ifCaseLet(_:action:then:fileID:line:)``.
+public struct IfCaseLetReducer<State, Action: Sendable, CaseState, CaseAction: Sendable>: Reducer {
+  @usableFromInline let parent: (inout State, Action) -> Effect<Action>
+  @usableFromInline let child: (inout CaseState, CaseAction) -> Effect<CaseAction>
+  @usableFromInline let toCaseState: CasePath<State, CaseState>
+  @usableFromInline let toCaseAction: CasePath<Action, CaseAction>
+  @usableFromInline let id: AnyHashableSendable
+  @usableFromInline let fileID: StaticString
+  @usableFromInline let line: UInt
+
+  @inlinable
+  init(
+    parent: @escaping (inout State, Action) -> Effect<Action>,
+    child: @escaping (inout CaseState, CaseAction) -> Effect<CaseAction>,
+    toCaseState: CasePath<State, CaseState>,
+    toCaseAction: CasePath<Action, CaseAction>,
+    fileID: StaticString,
+    line: UInt
+  ) {
+    self.parent = parent
+    self.child = child
+    self.toCaseState = toCaseState
+    self.toCaseAction = toCaseAction
+    self.id = AnyHashableSendable(IfCaseLetID(state: ObjectIdentifier(CaseState.self), action: ObjectIdentifier(CaseAction.self)))
+    self.fileID = fileID
+    self.line = line
+  }
+
+  /// Runs the child (if the state is in its case and the action is its), then the parent.
+  @inlinable
+  public func reduce(into state: inout State, action: Action) -> Effect<Action> {
+    var childEffect = Effect<Action>.none
+    if let caseAction = toCaseAction.extract(from: action) {
+      if var caseState = toCaseState.extract(from: state) {
+        let effect = child(&caseState, caseAction)
+        state = toCaseState.embed(caseState)
+        if !effect.isNone {
+          let toCaseAction = self.toCaseAction
+          childEffect = effect.map { toCaseAction.embed($0) }.scoped(under: id).cancellable(id: id)
+        }
+      } else {
+        reportIssue(
+          "An ifCaseLet at \(fileID):\(line) received a child action when state was in a different case: \(action). Send child actions only while the state is in the child's case.",
+          fileID: fileID,
+          line: line
+        )
+      }
+    }
+    let wasInCase = toCaseState.extract(from: state) != nil
+    let parentEffect = parent(&state, action)
+    if wasInCase, toCaseState.extract(from: state) == nil {
+      return .merge(childEffect, parentEffect, .cancel(id: id))
+    }
+    return childEffect.merge(with: parentEffect)
+  }
+}
+
+/// The identity of an `ifCaseLet` child: the types of its state and actions.
+@usableFromInline
+struct IfCaseLetID: Hashable, Sendable {
+  let state: ObjectIdentifier
+  let action: ObjectIdentifier
+
+  @usableFromInline
+  init(state: ObjectIdentifier, action: ObjectIdentifier) {
+    self.state = state
+    self.action = action
+  }
+}

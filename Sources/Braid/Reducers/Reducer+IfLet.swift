@@ -1,0 +1,117 @@
+extension Reducer {
+  /// Runs `child` on optional child state while it is non-`nil`, before this reducer.
+  ///
+  /// ```swift
+  /// var body: some Reducer<State, Action> {
+  ///   Reduce { state, action in … }
+  ///     .ifLet(\.alert, action: /Action.alert) { Alert() }
+  /// }
+  /// ```
+  ///
+  /// - The child runs first, so the parent sees the child's changes.
+  /// - An action for the child while its state is `nil` is reported as a runtime warning and
+  ///   ignored: never a crash.
+  /// - When this reducer sets the child state to `nil`, every effect the child started is
+  ///   cancelled. The child's cancellation ids are private to it.
+  ///
+  /// - Parameters:
+  ///   - toChildState: Where the optional child state lives.
+  ///   - toChildAction: The case of this reducer's actions that carries the child's.
+  ///   - child: The child reducer.
+  /// - Returns: A reducer that runs the child, then this reducer.
+  @inlinable
+  public func ifLet<ChildState, ChildAction: Sendable, Child: Reducer<ChildState, ChildAction>>(
+    _ toChildState: WritableKeyPath<State, ChildState?>,
+    action toChildAction: CasePath<Action, ChildAction>,
+    @ReducerBuilder<ChildState, ChildAction> then child: () -> Child,
+    fileID: StaticString = #fileID,
+    line: UInt = #line
+  ) -> IfLetReducer<State, Action, ChildState, ChildAction> {
+    IfLetReducer(
+      parent: makeReduceFunction(),
+      child: child().makeReduceFunction(),
+      toChildState: toChildState,
+      toChildAction: toChildAction,
+      fileID: fileID,
+      line: line
+    )
+  }
+}
+
+/// The reducer built by ``Reducer/ifLet(_:action:then:fileID:line:)``.
+public struct IfLetReducer<State, Action: Sendable, ChildState, ChildAction: Sendable>: Reducer {
+  @usableFromInline let parent: (inout State, Action) -> Effect<Action>
+  @usableFromInline let child: (inout ChildState, ChildAction) -> Effect<ChildAction>
+  @usableFromInline let toChildState: WritableKeyPath<State, ChildState?>
+  @usableFromInline let toChildAction: CasePath<Action, ChildAction>
+  @usableFromInline let id: AnyHashableSendable
+  @usableFromInline let fileID: StaticString
+  @usableFromInline let line: UInt
+
+  @inlinable
+  init(
+    parent: @escaping (inout State, Action) -> Effect<Action>,
+    child: @escaping (inout ChildState, ChildAction) -> Effect<ChildAction>,
+    toChildState: WritableKeyPath<State, ChildState?>,
+    toChildAction: CasePath<Action, ChildAction>,
+    fileID: StaticString,
+    line: UInt
+  ) {
+    self.parent = parent
+    self.child = child
+    self.toChildState = toChildState
+    self.toChildAction = toChildAction
+    self.id = AnyHashableSendable(ChildFeatureID(kind: .ifLet, keyPath: toChildState))
+    self.fileID = fileID
+    self.line = line
+  }
+
+  /// Runs the child (if present and the action is its), then the parent.
+  @inlinable
+  public func reduce(into state: inout State, action: Action) -> Effect<Action> {
+    var childEffect = Effect<Action>.none
+    if let childAction = toChildAction.extract(from: action) {
+      if state[keyPath: toChildState] != nil {
+        let effect = child(&state[keyPath: toChildState]!, childAction)
+        if !effect.isNone {
+          let toChildAction = self.toChildAction
+          childEffect = effect.map { toChildAction.embed($0) }.scoped(under: id).cancellable(id: id)
+        }
+      } else {
+        reportIssue(
+          "An ifLet at \(fileID):\(line) received a child action when child state was nil: \(action). Send child actions only while the child state is present.",
+          fileID: fileID,
+          line: line
+        )
+      }
+    }
+    let hadChild = state[keyPath: toChildState] != nil
+    let parentEffect = parent(&state, action)
+    if hadChild, state[keyPath: toChildState] == nil {
+      return .merge(childEffect, parentEffect, .cancel(id: id))
+    }
+    return childEffect.merge(with: parentEffect)
+  }
+}
+
+/// The identity of a child feature inside its parent: which container (`ifLet`, `forEach`,
+/// `ifCaseLet`), where its state lives, and which element.
+@usableFromInline
+struct ChildFeatureID: Hashable, @unchecked Sendable {
+  // @unchecked: key paths are immutable objects, and `element` is itself sendable.
+  @usableFromInline
+  enum Kind: UInt8, Sendable {
+    case ifLet, forEach, ifCaseLet
+  }
+
+  let kind: Kind
+  let keyPath: AnyKeyPath?
+  let element: AnyHashableSendable?
+
+  @usableFromInline
+  init(kind: Kind, keyPath: AnyKeyPath?, element: AnyHashableSendable? = nil) {
+    self.kind = kind
+    self.keyPath = keyPath
+    self.element = element
+  }
+}

@@ -1,0 +1,81 @@
+/// Builds a reducer from a list of reducers that run in order on the same state, with their
+/// effects merged.
+///
+/// Used by ``Reducer/body``, ``CombineReducers`` and every API that takes a child reducer.
+/// `if`, `if`/`else`, `switch` and `for` work as in other result builders; conditions are
+/// evaluated once, when the body is built, so they should depend only on the reducer's own
+/// (immutable) properties, not on state.
+@resultBuilder
+public enum ReducerBuilder<State, Action: Sendable> {
+  /// An empty body does nothing.
+  @inlinable
+  public static func buildBlock() -> EmptyReducer<State, Action> {
+    EmptyReducer()
+  }
+
+  /// A reducer in the body.
+  @inlinable
+  public static func buildExpression<R: Reducer<State, Action>>(_ reducer: R) -> R {
+    reducer
+  }
+
+  /// The first reducer of a block.
+  @inlinable
+  public static func buildPartialBlock<R: Reducer<State, Action>>(first: R) -> R {
+    first
+  }
+
+  /// The reducers so far, then `next`: state flows through both in order and their effects
+  /// are merged.
+  @inlinable
+  public static func buildPartialBlock<R0: Reducer<State, Action>, R1: Reducer<State, Action>>(
+    accumulated: R0,
+    next: R1
+  ) -> Reduce<State, Action> {
+    let first = accumulated.makeReduceFunction()
+    let second = next.makeReduceFunction()
+    return Reduce { state, action in
+      let firstEffect = first(&state, action)
+      return firstEffect.merge(with: second(&state, action))
+    }
+  }
+
+  /// An `if` without `else`.
+  @inlinable
+  public static func buildOptional<R: Reducer<State, Action>>(_ reducer: R?) -> Reduce<State, Action> {
+    guard let reducer else { return Reduce { _, _ in .none } }
+    return Reduce(reducer)
+  }
+
+  /// The `if` branch of an `if`/`else` or the first case of a `switch`.
+  @inlinable
+  public static func buildEither<R0: Reducer<State, Action>>(first reducer: R0) -> Reduce<State, Action> {
+    Reduce(reducer)
+  }
+
+  /// The `else` branch of an `if`/`else` or a later case of a `switch`.
+  @inlinable
+  public static func buildEither<R1: Reducer<State, Action>>(second reducer: R1) -> Reduce<State, Action> {
+    Reduce(reducer)
+  }
+
+  /// A `for` loop: each reducer runs in order.
+  @inlinable
+  public static func buildArray<R: Reducer<State, Action>>(_ reducers: [R]) -> Reduce<State, Action> {
+    let functions = reducers.map { $0.makeReduceFunction() }
+    return Reduce { state, action in
+      var effects: [Effect<Action>] = []
+      for function in functions {
+        let effect = function(&state, action)
+        if !effect.isNone { effects.append(effect) }
+      }
+      return .merge(effects)
+    }
+  }
+
+  /// An `if #available` block.
+  @inlinable
+  public static func buildLimitedAvailability<R: Reducer<State, Action>>(_ reducer: R) -> Reduce<State, Action> {
+    Reduce(reducer)
+  }
+}

@@ -1,0 +1,169 @@
+extension RootStore {
+  /// Starts `effect`: synchronous parts happen now, asynchronous parts become tasks registered
+  /// in ``registry`` (under the cancellation keys of `context`) and appended to `tasks`.
+  @usableFromInline
+  func start(_ effect: Effect<Action>, context: EffectContext, into tasks: inout [Task<Void, Never>]) {
+    switch effect.operation {
+    case .none:
+      return
+    case .send(let action):
+      _ = send(action)
+    case .run(let run):
+      tasks.append(startRun(run, context: context))
+    case .subscribe(let subscription):
+      tasks.append(startSubscription(subscription, context: context))
+    case .merge(let effects):
+      for effect in effects {
+        start(effect, context: context, into: &tasks)
+      }
+    case .concatenate(let effects):
+      let sequence = RunOperation<Action>(
+        priority: nil,
+        operation: { send in
+          for effect in effects {
+            guard !Task.isCancelled else { return }
+            await send.perform(effect)
+          }
+        },
+        handler: nil,
+        fileID: #fileID,
+        line: #line
+      )
+      tasks.append(startRun(sequence, context: context))
+    case .cancellable(let id, let cancelInFlight, let effect):
+      let key = context.key(for: id)
+      if cancelInFlight { registry.cancel(key) }
+      var context = context
+      context.keys.append(key)
+      start(effect, context: context, into: &tasks)
+    case .cancel(let id):
+      registry.cancel(context.key(for: id))
+    case .scoped(let component, let effect):
+      var context = context
+      context.path.append(component)
+      start(effect, context: context, into: &tasks)
+    }
+  }
+
+  /// A ``Send`` for effects started in `context` that delivers to this store while it exists.
+  func makeSend(context: EffectContext) -> Send<Action> {
+    Send(
+      sink: { [weak self] action in _ = self?.send(action) },
+      starter: { [weak self] effect, context in
+        guard let self else { return [] }
+        var tasks: [Task<Void, Never>] = []
+        self.start(effect, context: context, into: &tasks)
+        return tasks
+      },
+      context: context,
+      registry: registry
+    )
+  }
+
+  private func startRun(_ run: RunOperation<Action>, context: EffectContext) -> Task<Void, Never> {
+    let registry = self.registry
+    let send = makeSend(context: context)
+    let id = registry.reserve(keys: context.keys)
+    let task = Self.spawn(priority: run.priority) {
+      defer { registry.remove(id) }
+      do {
+        try await run.operation(send)
+      } catch {
+        if Task.isCancelled, error is CancellationError { return }
+        if let handler = run.handler {
+          await handler(error, send)
+        } else if !Task.isCancelled {
+          reportIssue(
+            "An effect returned by Effect.run threw an unhandled error: \(error). Pass a `catch:` handler to turn errors into actions.",
+            fileID: run.fileID,
+            line: run.line
+          )
+        }
+      }
+    }
+    registry.attach(task, to: id)
+    return task
+  }
+
+  private func startSubscription(_ subscription: Subscription<Action>, context: EffectContext) -> Task<Void, Never> {
+    let registry = self.registry
+    let send = makeSend(context: context)
+    let id = registry.reserve(keys: context.keys)
+    let firstAttempt = SubscriptionAttempt(subscription)
+    let task = Self.spawn(priority: nil) {
+      defer { registry.remove(id) }
+      var attempt = firstAttempt
+      var attemptsLeft = subscription.retries
+      while true {
+        let failure = await attempt.drain(into: send)
+        guard let failure, !Task.isCancelled else { return }
+        if attemptsLeft > 0 {
+          attemptsLeft -= 1
+          attempt = await MainActor.run { SubscriptionAttempt(subscription) }
+          continue
+        }
+        if let handler = subscription.handler {
+          await handler(failure, send)
+        } else {
+          reportIssue(
+            "An effect returned by Effect.subscribe completed with an unhandled failure: \(failure). Pass a `catch:` handler to turn failures into actions.",
+            fileID: subscription.fileID,
+            line: subscription.line
+          )
+        }
+        return
+      }
+    }
+    registry.attach(task, to: id)
+    return task
+  }
+
+  /// Starts a task off the main actor, so effect work never blocks the store.
+  nonisolated private static func spawn(
+    priority: TaskPriority?,
+    operation: @escaping @Sendable () async -> Void
+  ) -> Task<Void, Never> {
+    Task(priority: priority) { await operation() }
+  }
+}
+
+/// One subscription of a ``Subscription``: the client has been started and its events are
+/// buffered, in order, until the effect's task drains them.
+struct SubscriptionAttempt<Action: Sendable>: Sendable {
+  let events: AsyncStream<EffectSubscriber<Action>.Event>
+  let continuation: AsyncStream<EffectSubscriber<Action>.Event>.Continuation
+  let cancellable: AnyCancellable
+
+  /// Calls the subscription's body now, synchronously.
+  init(_ subscription: Subscription<Action>) {
+    let (events, continuation) = AsyncStream<EffectSubscriber<Action>.Event>.makeStream()
+    self.events = events
+    self.continuation = continuation
+    let subscriber = EffectSubscriber<Action> { event in
+      if let event {
+        continuation.yield(event)
+      } else {
+        continuation.finish()
+      }
+    }
+    self.cancellable = subscription.body(subscriber)
+  }
+
+  /// Delivers events until the client completes or the task is cancelled, then tears the
+  /// client down. Returns the failure the client completed with, if any.
+  func drain(into send: Send<Action>) async -> (any Error)? {
+    var failure: (any Error)?
+    await withTaskCancellationHandler {
+      for await event in events {
+        switch event {
+        case .action(let action): await send(action)
+        case .failure(let error): failure = error
+        }
+      }
+    } onCancel: {
+      continuation.finish()
+    }
+    cancellable.cancel()
+    return failure
+  }
+}

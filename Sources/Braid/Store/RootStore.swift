@@ -1,0 +1,77 @@
+/// The one place state lives and actions are reduced; every ``Store`` scoped from the same root
+/// reads from and sends to it directly.
+///
+/// Sends made while a send is in progress (from `.send` effects, observers or reducers) are
+/// queued and drained in order by the outermost send, so the stack never grows with chains of
+/// actions. State is reduced in place, and observers are notified once per outermost send.
+@MainActor
+@usableFromInline
+final class RootStore<State, Action: Sendable> {
+  @usableFromInline var state: State
+  @usableFromInline let reducer: (inout State, Action) -> Effect<Action>
+  @usableFromInline var queue: [Action] = []
+  @usableFromInline var isSending = false
+  @usableFromInline var observers: [StoreObserver<State>] = []
+  @usableFromInline let registry = EffectRegistry()
+  var nextObserverID = 0
+
+  @usableFromInline
+  init(initialState: State, reducer: @escaping (inout State, Action) -> Effect<Action>) {
+    self.state = initialState
+    self.reducer = reducer
+  }
+
+  deinit {
+    registry.cancelAll()
+  }
+
+  @inlinable
+  func send(_ action: Action) -> StoreTask {
+    if isSending {
+      queue.append(action)
+      return StoreTask([])
+    }
+    isSending = true
+    var tasks: [Task<Void, Never>] = []
+    var next = action
+    var index = 0
+    while true {
+      let effect = reducer(&state, next)
+      if !effect.isNone {
+        start(effect, context: EffectContext(), into: &tasks)
+      }
+      guard index < queue.count else { break }
+      next = queue[index]
+      index += 1
+    }
+    if index > 0 { queue.removeAll(keepingCapacity: true) }
+    isSending = false
+    if !observers.isEmpty { notifyObservers() }
+    return StoreTask(tasks)
+  }
+
+  @usableFromInline
+  func notifyObservers() {
+    for observer in observers {
+      observer.notify(state)
+    }
+  }
+
+  func addObserver(_ notify: @escaping @MainActor (State) -> Void) -> Int {
+    nextObserverID += 1
+    observers.append(StoreObserver(id: nextObserverID, notify: notify))
+    return nextObserverID
+  }
+
+  func removeObserver(_ id: Int) {
+    observers.removeAll { $0.id == id }
+  }
+}
+
+/// One observer of a root store: called with the state after every outermost send.
+@MainActor
+@usableFromInline
+struct StoreObserver<State> {
+  let id: Int
+  @usableFromInline let notify: @MainActor (State) -> Void
+}

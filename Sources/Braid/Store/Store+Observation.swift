@@ -1,0 +1,77 @@
+extension Store {
+  /// Calls `onChange` with the value at `keyPath` now and after every send that changes it.
+  ///
+  /// This is how a view layer binds to a store: derived values (computed properties on the
+  /// state) are observed like stored ones, and an observer whose value did not change costs a
+  /// key-path read and a comparison per send.
+  ///
+  /// ```swift
+  /// let token = store.observe(\.isSignUpEnabled) { enabled in
+  ///   createButton.isEnabled = enabled
+  /// }
+  /// ```
+  ///
+  /// - Parameters:
+  ///   - keyPath: The value to observe, stored or computed.
+  ///   - delivery: Whether to deliver the current value at once or only later changes.
+  ///   - onChange: Receives each value, on the main actor.
+  /// - Returns: A token; the observation lasts until it is cancelled or released.
+  public func observe<Value: Equatable>(
+    _ keyPath: KeyPath<State, Value>,
+    delivery: ObservationDelivery = .currentAndChanges,
+    _ onChange: @escaping @MainActor (Value) -> Void
+  ) -> ObservationToken {
+    var last = state[keyPath: keyPath]
+    if delivery == .currentAndChanges { onChange(last) }
+    return observeFunction { state in
+      let value = state[keyPath: keyPath]
+      guard value != last else { return }
+      last = value
+      onChange(value)
+    }
+  }
+
+  /// The value at `keyPath` now and after every send that changes it, as an async sequence.
+  ///
+  /// ```swift
+  /// for await count in store.values(of: \.count) {
+  ///   print(count)
+  /// }
+  /// ```
+  ///
+  /// The observation stops when the iterating task ends or is cancelled. Values are buffered,
+  /// so a slow consumer sees every distinct value in order.
+  ///
+  /// - Parameters:
+  ///   - keyPath: The value to observe, stored or computed.
+  ///   - delivery: Whether to start with the current value or only later changes.
+  /// - Returns: The values.
+  public func values<Value: Equatable & Sendable>(
+    of keyPath: KeyPath<State, Value>,
+    delivery: ObservationDelivery = .currentAndChanges
+  ) -> AsyncStream<Value> {
+    let (stream, continuation) = AsyncStream<Value>.makeStream()
+    let token = observe(keyPath, delivery: delivery) { continuation.yield($0) }
+    let holder = TokenHolder(token)
+    continuation.onTermination = { _ in
+      Task { @MainActor in holder.cancel() }
+    }
+    return stream
+  }
+}
+
+/// Lets an `AsyncStream`'s termination handler, which runs on any thread, stop a main-actor
+/// observation.
+@MainActor
+private final class TokenHolder {
+  private var token: ObservationToken?
+
+  init(_ token: ObservationToken) {
+    self.token = token
+  }
+
+  func cancel() {
+    token?.cancel()
+    token = nil
+  }
+}

@@ -1,0 +1,171 @@
+/// The runtime of a feature: it holds the state, runs the reducer for every action and starts
+/// the effects the reducer returns.
+///
+/// Create one store at the root of an application and hand scoped stores to child features:
+///
+/// ```swift
+/// let store = Store(initialState: Counter.State()) {
+///   Counter()
+/// }
+/// store.send(.incrementButtonTapped)
+/// print(store.state.count)   // 1
+/// ```
+///
+/// A store lives on the main actor. `send` reduces the action synchronously and in place;
+/// actions sent while a send is in progress (by `.send` effects, observers or child stores)
+/// are queued and handled in order before the outermost `send` returns. When the store is
+/// released, every effect it started is cancelled.
+@MainActor
+public final class Store<State, Action: Sendable> {
+  @usableFromInline let root: RootStore<State, Action>?
+  @usableFromInline let scoped: ScopedStoreBacking<State, Action>?
+
+  /// Creates a store that runs `reducer` on `initialState`.
+  ///
+  /// The reducer's `body` is evaluated once, here, not on every action.
+  ///
+  /// - Parameters:
+  ///   - initialState: The state to start from.
+  ///   - reducer: The feature's reducer.
+  @inlinable
+  public init<R: Reducer<State, Action>>(
+    initialState: @autoclosure () -> State,
+    @ReducerBuilder<State, Action> reducer: () -> R
+  ) {
+    root = RootStore(initialState: initialState(), reducer: reducer().makeReduceFunction())
+    scoped = nil
+  }
+
+  @usableFromInline
+  init(scoped: ScopedStoreBacking<State, Action>) {
+    root = nil
+    self.scoped = scoped
+  }
+
+  /// Sends an action: the reducer updates state, then the effects it returned start.
+  ///
+  /// - Parameter action: What happened.
+  /// - Returns: A handle on the effects this action started.
+  @inlinable
+  @discardableResult
+  public func send(_ action: Action) -> StoreTask {
+    if let root { return root.send(action) }
+    return scoped.unsafelyUnwrapped.send(action)
+  }
+
+  /// The current state.
+  @inlinable
+  public var state: State {
+    if let root { return root.state }
+    return scoped.unsafelyUnwrapped.state()
+  }
+
+  /// Reads the current state with `body`.
+  ///
+  /// - Parameter body: Computes something from the state.
+  /// - Returns: What `body` returns.
+  @inlinable
+  public func withState<R>(_ body: (_ state: State) -> R) -> R {
+    if let root { return body(root.state) }
+    return body(scoped.unsafelyUnwrapped.state())
+  }
+
+  /// A store for a child feature: its state is read from this store's state through
+  /// `toChildState`, and its actions are embedded with `toChildAction` and sent to the root
+  /// store directly.
+  ///
+  /// ```swift
+  /// let profileStore = store.scope(state: \.profile, action: /AppFeature.Action.profile)
+  /// ```
+  ///
+  /// - Parameters:
+  ///   - toChildState: The path from this state to the child's.
+  ///   - toChildAction: The case path that embeds a child action in this store's actions.
+  /// - Returns: The child store.
+  @inlinable
+  public func scope<ChildState, ChildAction: Sendable>(
+    state toChildState: KeyPath<State, ChildState>,
+    action toChildAction: CasePath<Action, ChildAction>
+  ) -> Store<ChildState, ChildAction> {
+    scope(state: toChildState, action: { toChildAction.embed($0) })
+  }
+
+  /// A store for a child feature, embedding its actions with a function such as an enum case
+  /// constructor (`Action.child`).
+  ///
+  /// - Parameters:
+  ///   - toChildState: The path from this state to the child's.
+  ///   - embed: Turns a child action into one of this store's actions.
+  /// - Returns: The child store.
+  @inlinable
+  public func scope<ChildState, ChildAction: Sendable>(
+    state toChildState: KeyPath<State, ChildState>,
+    action embed: @escaping @Sendable (ChildAction) -> Action
+  ) -> Store<ChildState, ChildAction> {
+    let parentSend = sendFunction
+    let parentState = stateFunction
+    let parentObserve = observeFunction
+    return Store<ChildState, ChildAction>(
+      scoped: ScopedStoreBacking(
+        send: { parentSend(embed($0)) },
+        state: { parentState()[keyPath: toChildState] },
+        observe: { notify in parentObserve { notify($0[keyPath: toChildState]) } }
+      )
+    )
+  }
+
+  @usableFromInline
+  var sendFunction: @MainActor (Action) -> StoreTask {
+    if let root { return { root.send($0) } }
+    return scoped.unsafelyUnwrapped.send
+  }
+
+  @usableFromInline
+  var stateFunction: @MainActor () -> State {
+    if let root { return { root.state } }
+    return scoped.unsafelyUnwrapped.state
+  }
+
+  @usableFromInline
+  var observeFunction: @MainActor (@escaping @MainActor (State) -> Void) -> ObservationToken {
+    if let root {
+      return { [weak root] notify in
+        guard let root else { return ObservationToken {} }
+        let id = root.addObserver(notify)
+        return ObservationToken { [weak root] in root?.removeObserver(id) }
+      }
+    }
+    return scoped.unsafelyUnwrapped.observe
+  }
+
+  /// The number of effect tasks this store's root is running (for leak checks in tests).
+  package var runningEffectCount: Int {
+    root?.registry.count ?? 0
+  }
+
+  /// The number of cancellation ids with a running effect (for leak checks in tests).
+  package var activeCancellationIDCount: Int {
+    root?.registry.keyCount ?? 0
+  }
+}
+
+/// How a scoped store reaches its root: each closure composes one level's key path or embed
+/// with its parent's, so a send from any depth goes straight to the root store.
+@MainActor
+@usableFromInline
+struct ScopedStoreBacking<State, Action: Sendable> {
+  @usableFromInline let send: @MainActor (Action) -> StoreTask
+  @usableFromInline let state: @MainActor () -> State
+  @usableFromInline let observe: @MainActor (@escaping @MainActor (State) -> Void) -> ObservationToken
+
+  @usableFromInline
+  init(
+    send: @escaping @MainActor (Action) -> StoreTask,
+    state: @escaping @MainActor () -> State,
+    observe: @escaping @MainActor (@escaping @MainActor (State) -> Void) -> ObservationToken
+  ) {
+    self.send = send
+    self.state = state
+    self.observe = observe
+  }
+}
