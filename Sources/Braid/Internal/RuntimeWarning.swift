@@ -52,11 +52,27 @@ public enum IssueReporting {
   ///   - handler: Receives each issue, on whatever thread reported it.
   ///   - operation: The work to observe.
   /// - Returns: Whatever `operation` returns.
+  @discardableResult
   public static func withIssueHandler<R>(
     _ handler: @escaping @Sendable (Issue) -> Void,
     isolation: isolated (any Actor)? = #isolation,
     operation: () async throws -> R
   ) async rethrows -> R {
     try await $handler.withValue(handler, operation: operation, isolation: isolation)
+  }
+
+  /// Runs synchronous `operation` with every issue Braid reports from it sent to `handler`
+  /// instead of standard error.
+  ///
+  /// - Parameters:
+  ///   - handler: Receives each issue.
+  ///   - operation: The work to observe.
+  /// - Returns: Whatever `operation` returns.
+  @discardableResult
+  public static func withIssueHandler<R>(
+    _ handler: @escaping @Sendable (Issue) -> Void,
+    operation: () throws -> R
+  ) rethrows -> R {
+    try $handler.withValue(handler, operation: operation)
   }
 }

@@ -42,9 +42,8 @@ public enum ReducerBuilder<State, Action: Sendable> {
 
   /// An `if` without `else`.
   @inlinable
-  public static func buildOptional<R: Reducer<State, Action>>(_ reducer: R?) -> Reduce<State, Action> {
-    guard let reducer else { return Reduce { _, _ in .none } }
-    return Reduce(reducer)
+  public static func buildOptional<R: Reducer<State, Action>>(_ reducer: R?) -> OptionalReducer<R> {
+    OptionalReducer(reducer)
   }
 
   /// The `if` branch of an `if`/`else` or the first case of a `switch`.
@@ -77,5 +76,24 @@ public enum ReducerBuilder<State, Action: Sendable> {
   @inlinable
   public static func buildLimitedAvailability<R: Reducer<State, Action>>(_ reducer: R) -> Reduce<State, Action> {
     Reduce(reducer)
+  }
+}
+
+/// The reducer of an `if` without `else` in a ``ReducerBuilder``: the wrapped reducer when the
+/// condition held, nothing otherwise.
+public struct OptionalReducer<Wrapped: Reducer>: Reducer {
+  @usableFromInline
+  let function: ((inout Wrapped.State, Wrapped.Action) -> Effect<Wrapped.Action>)?
+
+  /// Wraps `wrapped`, evaluating its body once.
+  @inlinable
+  public init(_ wrapped: Wrapped?) {
+    function = wrapped?.makeReduceFunction()
+  }
+
+  /// Runs the wrapped reducer, if there is one.
+  @inlinable
+  public func reduce(into state: inout Wrapped.State, action: Wrapped.Action) -> Effect<Wrapped.Action> {
+    function?(&state, action) ?? .none
   }
 }
