@@ -57,7 +57,7 @@ enum ChangePrinter {
         lines.append("  \(before[i])")
         i += 1
         j += 1
-      } else if j < m, i == n || common[i][j + 1] >= common[i + 1][j] {
+      } else if j < m, i == n || common[i][j + 1] > common[i + 1][j] {
         lines.append("+ \(after[j])")
         j += 1
       } else {

@@ -1,0 +1,336 @@
+import Braid
+import Synchronization
+import Testing
+
+private enum ChildAction: Equatable, Sendable {
+  case tapped
+  case text(String)
+}
+
+private enum Action: Equatable, Sendable {
+  case child(ChildAction)
+  case count(Int)
+  case total(Int)
+  case move(x: Int, y: Int)
+  case names([String])
+  case reset
+}
+
+private enum Signal {
+  case ping(Void)
+  case pong
+  case impossible(Never)
+}
+
+private enum Generic<T> {
+  case value(T)
+  case none
+}
+
+/// Several payload cases of a generic type: the runtime computes this layout, not the compiler.
+private enum Either<T> {
+  case left(T)
+  case right(T)
+  case maybe(T?)
+}
+
+extension Either<Int> {
+  fileprivate var isMaybeFive: Bool { if case .maybe(5) = self { true } else { false } }
+}
+
+private indirect enum Tree: Equatable {
+  case leaf(Int)
+  case node(Tree, Tree)
+}
+
+private enum Mixed {
+  indirect case boxed(String)
+  indirect case object(Tracked)
+  case plain(String)
+  case empty
+}
+
+private final class Counter: Sendable {
+  let deinits = Atomic(0)
+}
+
+private final class Tracked: Sendable {
+  let id: Int
+  let counter: Counter
+  init(_ id: Int, _ counter: Counter) { (self.id, self.counter) = (id, counter) }
+  deinit { counter.deinits.add(1, ordering: .relaxed) }
+}
+
+/// A two-payload enum whose payloads are references: tags live in the pointers' spare bits.
+private enum Packed {
+  case a(Tracked)
+  case b(Tracked)
+  case c
+}
+
+private struct Failure: Error, Equatable { let code: Int }
+
+private struct Point { let x: Int }
+
+private enum Mirrored: CustomReflectable {
+  case value(Int)
+  var customMirror: Mirror { Mirror(self, children: ["custom": "no"]) }
+}
+
+private class Base {}
+private final class Derived: Base {}
+
+private enum Special {
+  case callback(@Sendable () -> Int)
+  case type(Int.Type)
+  case classType(Base.Type)
+  case anything(Any)
+  case failure(any Error)
+}
+
+struct CasePathTests {
+  @Test func explicitPathEmbedsAndExtracts() {
+    let path = CasePath<Action, Int>(
+      embed: { .count($0) },
+      extract: { if case .count(let value) = $0 { value } else { nil } }
+    )
+    #expect(path.embed(3) == .count(3))
+    #expect(path.extract(from: .count(7)) == 7)
+    #expect(path.extract(from: .total(7)) == nil)
+  }
+
+  @Test func payloadCaseExtractsItsValueAndRejectsOtherCases() {
+    let child = /Action.child
+    #expect(child.extract(from: .reset) == nil)
+    #expect(child.extract(from: .count(1)) == nil)
+    #expect(child.extract(from: .child(.text("hi"))) == .text("hi"))
+    #expect(child.extract(from: .child(.tapped)) == .tapped)
+    #expect(child.embed(.tapped) == .child(.tapped))
+  }
+
+  @Test func payloadlessCaseMatchesOnlyItsCase() {
+    let reset = /Action.reset
+    #expect(reset.extract(from: .reset) != nil)
+    #expect(reset.extract(from: .child(.tapped)) == nil)
+    #expect(reset.extract(from: .count(0)) == nil)
+    #expect(reset.embed(()) == .reset)
+  }
+
+  @Test func voidPayloadCaseMatchesOnlyItsCase() {
+    let ping = /Signal.ping
+    #expect(ping.extract(from: .pong) == nil)
+    #expect(ping.extract(from: .ping(())) != nil)
+    if case .ping = ping.embed(()) {} else { Issue.record("embed built the wrong case") }
+    let impossible = /Signal.impossible
+    #expect(impossible.extract(from: .pong) == nil)
+    #expect(impossible.extract(from: .ping(())) == nil)
+  }
+
+  @Test func payloadlessFormWithAPayloadValueMatchesEqualValues() {
+    let tappedChild = /Action.child(.tapped)
+    #expect(tappedChild.extract(from: .child(.tapped)) != nil)
+    #expect(tappedChild.extract(from: .child(.text("x"))) == nil)
+    let answer = "42"
+    #expect((/answer).extract(from: "42") != nil)
+    #expect((/answer).extract(from: "41") == nil)
+  }
+
+  @Test(arguments: [true, false])
+  func casesSharingAPayloadTypeStayApart(learnFromOtherCaseFirst: Bool) {
+    let count = /Action.count
+    if learnFromOtherCaseFirst {
+      #expect(count.extract(from: .total(5)) == nil)
+    }
+    #expect(count.extract(from: .count(5)) == 5)
+    #expect(count.extract(from: .total(5)) == nil)
+    #expect((/Action.total).extract(from: .count(9)) == nil)
+    #expect((/Action.total).extract(from: .total(9)) == 9)
+  }
+
+  @Test func casesSeenBeforeTheFirstMatchDoNotHideIt() {
+    let names = /Action.names
+    for action in [Action.count(1), .child(.tapped), .reset, .count(2), .total(3), .reset] {
+      #expect(names.extract(from: action) == nil)
+    }
+    #expect(names.extract(from: .names(["a"])) == ["a"])
+    #expect(names.extract(from: .count(1)) == nil)
+  }
+
+  @Test func labelledTupleExtractsAllValues() throws {
+    let move: CasePath<Action, (x: Int, y: Int)> = /Action.move
+    let value = try #require(move.extract(from: .move(x: 3, y: -4)))
+    #expect(value.x == 3 && value.y == -4)
+    #expect(move.extract(from: .count(3)) == nil)
+    let unlabelled = try #require((/Action.move).extract(from: .move(x: 1, y: 2)))
+    #expect(unlabelled == (1, 2))
+  }
+
+  @Test func genericEnumsExtractForSeveralArguments() {
+    #expect((/Generic<Int>.value).extract(from: .value(42)) == 42)
+    #expect((/Generic<Int>.value).extract(from: .none) == nil)
+    #expect((/Generic<String>.value).extract(from: .value("s")) == "s")
+    #expect((/Generic<Generic<Int>>.value).extract(from: .value(.none)) != nil)
+    let closure = (/Generic<@Sendable () -> Int>.value).extract(from: .value({ 41 + 1 }))
+    #expect(closure?() == 42)
+  }
+
+  @Test func genericMultiPayloadCasesStayApart() {
+    let right = /Either<String>.right
+    #expect(right.extract(from: .left("l")) == nil)
+    #expect(right.extract(from: .right("r")) == "r")
+    #expect((/Either<String>.left).extract(from: .left("l")) == "l")
+    let maybe = /Either<Int>.maybe
+    #expect(maybe.extract(from: .maybe(nil)) == .some(nil))
+    #expect(maybe.extract(from: .maybe(3)) == .some(3))
+    #expect(maybe.extract(from: .left(3)) == nil)
+  }
+
+  @Test func optionalPayloadAsNonOptionalValueExtractsByDynamicCast() {
+    let wrapped: CasePath<Either<Int>, Int> = /Either<Int>.maybe
+    #expect(wrapped.extract(from: .maybe(nil)) == nil)
+    #expect(wrapped.extract(from: .maybe(4)) == 4)
+    #expect(wrapped.extract(from: .maybe(nil)) == nil)
+    #expect(wrapped.extract(from: .left(4)) == nil)
+    #expect(wrapped.embed(5).isMaybeFive)
+  }
+
+  @Test func indirectCasesExtractThroughTheirBox() {
+    let node = /Tree.node
+    let tree = Tree.node(.leaf(1), .node(.leaf(2), .leaf(3)))
+    let children = node.extract(from: tree)
+    #expect(children?.0 == .leaf(1))
+    #expect(children?.1 == .node(.leaf(2), .leaf(3)))
+    #expect((/Tree.leaf).extract(from: .leaf(8)) == 8)
+    #expect((/Tree.leaf).extract(from: tree) == nil)
+    let boxed = /Mixed.boxed
+    #expect(boxed.extract(from: .plain("p")) == nil)
+    #expect(
+      boxed.extract(from: .boxed("a heap-allocated string, long enough"))
+        == "a heap-allocated string, long enough")
+    #expect((/Mixed.plain).extract(from: .plain("p")) == "p")
+    #expect((/Mixed.plain).extract(from: .empty) == nil)
+  }
+
+  @Test func referencePayloadsAreRetainedOnceAndReleased() throws {
+    let counter = Counter()
+    do {
+      let object = Tracked(1, counter)
+      let root = Packed.b(object)
+      let pathA = /Packed.a
+      let pathB = /Packed.b
+      for _ in 0..<1_000 {
+        #expect(pathA.extract(from: root) == nil)
+        let extracted = try #require(pathB.extract(from: root))
+        #expect(extracted === object)
+      }
+      #expect(counter.deinits.load(ordering: .relaxed) == 0)
+      let boxed = Generic<Tracked>.value(object)
+      for _ in 0..<1_000 { #expect((/Generic<Tracked>.value).extract(from: boxed) === object) }
+      let indirect = Mixed.object(object)
+      for _ in 0..<1_000 { #expect((/Mixed.object).extract(from: indirect) === object) }
+      #expect((/Mixed.object).extract(from: .boxed("b")) == nil)
+      #expect(counter.deinits.load(ordering: .relaxed) == 0)
+    }
+    #expect(counter.deinits.load(ordering: .relaxed) == 1)
+  }
+
+  @Test func spareBitPackedCasesStayApart() {
+    let counter = Counter()
+    let first = Tracked(1, counter)
+    let second = Tracked(2, counter)
+    #expect((/Packed.a).extract(from: .a(first))?.id == 1)
+    #expect((/Packed.a).extract(from: .b(second)) == nil)
+    #expect((/Packed.b).extract(from: .b(second))?.id == 2)
+    #expect((/Packed.b).extract(from: .c) == nil)
+  }
+
+  @Test func stringAndArrayPayloadsSurviveExtraction() {
+    let long = String(repeating: "braid ", count: 50)
+    #expect((/ChildAction.text).extract(from: .text(long)) == long)
+    #expect((/ChildAction.text).extract(from: .text("")) == "")
+    #expect((/Action.names).extract(from: .names(["a", long])) == ["a", long])
+    #expect((/Action.names).extract(from: .count(2)) == nil)
+  }
+
+  @Test func existentialPayloadsExtract() throws {
+    let failure = try #require((/Special.failure).extract(from: .failure(Failure(code: 7))))
+    #expect(failure as? Failure == Failure(code: 7))
+    #expect((/Special.failure).extract(from: .anything(1)) == nil)
+    let anything = try #require((/Special.anything).extract(from: .anything("x")))
+    #expect(anything as? String == "x")
+  }
+
+  @Test func nestedEnumsComposeCaseByCase() {
+    let root = Action.child(.text("deep"))
+    let child = (/Action.child).extract(from: root)
+    #expect(child.flatMap { (/ChildAction.text).extract(from: $0) } == "deep")
+    #expect((/ChildAction.tapped).extract(from: .text("deep")) == nil)
+  }
+
+  @Test func singleCaseEnumsAndOptionalsExtract() {
+    enum Only { case value(Double) }
+    #expect((/Only.value).extract(from: .value(2.5)) == 2.5)
+    #expect((/Optional<Int>.some).extract(from: 4) == 4)
+    #expect((/Optional<Int>.some).extract(from: nil) == nil)
+  }
+
+  @Test func metatypePayloadsExtract() {
+    #expect((/Special.type).extract(from: .type(Int.self)) == Int.self)
+    #expect((/Special.type).extract(from: .classType(Base.self)) == nil)
+    #expect((/Special.classType).extract(from: .classType(Derived.self)) == Derived.self)
+    #expect((/Special.classType).extract(from: .type(Int.self)) == nil)
+  }
+
+  @Test func convertedConstructorsExtractByDynamicCast() {
+    let integer: CasePath<Special, Int> = /Special.anything
+    #expect(integer.extract(from: .anything("five")) == nil)
+    #expect(integer.extract(from: .anything(5)) == 5)
+    #expect(integer.extract(from: .anything("five")) == nil)
+    #expect(integer.extract(from: .type(Int.self)) == nil)
+  }
+
+  /// Documented limitation: a closure stored in a concrete enum cannot be handed back safely.
+  @Test func closurePayloadsInConcreteEnumsNeverMatch() {
+    #expect((/Special.callback).extract(from: .callback({ 1 })) == nil)
+    #expect((/Special.callback).extract(from: .type(Int.self)) == nil)
+  }
+
+  /// Documented behaviour: `/` on something other than an enum case never matches.
+  @Test func nonEnumConstructorsNeverMatch() {
+    let path = /Point.init(x:)
+    #expect(path.embed(3).x == 3)
+    #expect(path.extract(from: Point(x: 3)) == nil)
+    #expect((/Mirrored.value).extract(from: .value(1)) == nil)
+  }
+
+  @Test func pathsWorkAsSpacedArguments() {
+    func firstMatch(
+      _ first: CasePath<Action, Int>, _ second: CasePath<Action, Int>, in action: Action
+    ) -> Int? {
+      first.extract(from: action) ?? second.extract(from: action)
+    }
+    #expect(firstMatch(/Action.count, /Action.total, in: .total(6)) == 6)
+  }
+
+  @Test func racingFirstUsesAllAgree() async {
+    for _ in 0..<20 {
+      // Every task races to learn or to reject a case on the same fresh path.
+      let names = /Action.names
+      let results = await withTaskGroup(of: Bool.self) { group in
+        for index in 0..<64 {
+          group.addTask {
+            switch index % 4 {
+            case 0: names.extract(from: .names(["\(index)"])) == ["\(index)"]
+            case 1: names.extract(from: .count(index)) == nil
+            case 2: names.extract(from: .reset) == nil
+            default: names.extract(from: .child(.text("\(index)"))) == nil
+            }
+          }
+        }
+        return await group.reduce(into: [Bool]()) { $0.append($1) }
+      }
+      #expect(results.count == 64)
+      #expect(results.allSatisfy { $0 })
+    }
+  }
+}
