@@ -5,22 +5,28 @@ let package = Package(
   name: "Braid",
   products: [
     .library(name: "Braid", targets: ["Braid"]),
-    .executable(name: "braid-counter", targets: ["Counter"]),
+    .executable(name: "braid-counter", targets: ["braid-counter"]),
   ],
   targets: [
     .target(
       name: "Braid",
       swiftSettings: [.treatAllWarnings(as: .error)]
     ),
-    .executableTarget(
-      name: "Counter",
+    .target(
+      name: "CounterExample",
       dependencies: ["Braid"],
-      path: "Examples/Counter",
+      path: "Examples/Counter/Feature",
+      swiftSettings: [.treatAllWarnings(as: .error)]
+    ),
+    .executableTarget(
+      name: "braid-counter",
+      dependencies: ["Braid", "CounterExample"],
+      path: "Examples/Counter/CLI",
       swiftSettings: [.treatAllWarnings(as: .error)]
     ),
     .testTarget(
       name: "BraidTests",
-      dependencies: ["Braid"],
+      dependencies: ["Braid", "CounterExample"],
       swiftSettings: [.treatAllWarnings(as: .error)]
     ),
   ],

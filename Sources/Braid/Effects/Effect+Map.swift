@@ -7,7 +7,7 @@ extension Effect {
   /// - Returns: The transformed effect; ``none`` stays ``none`` at no cost.
   @inlinable
   public func map<NewAction: Sendable>(_ transform: @escaping @Sendable (Action) -> NewAction) -> Effect<NewAction> {
-    if case .none = operation { return .none }
+    if isNone { return .none }
     return mapOperations(transform)
   }
 

@@ -24,24 +24,41 @@ public struct Effect<Action: Sendable>: Sendable {
     case subscribe(Subscription<Action>)
     case merge([Effect<Action>])
     case concatenate([Effect<Action>])
-    indirect case cancellable(id: AnyHashableSendable, cancelInFlight: Bool, Effect<Action>)
+    case cancellable(id: AnyHashableSendable, cancelInFlight: Bool, Effect<Action>)
     case cancel(id: AnyHashableSendable)
-    indirect case scoped(AnyHashableSendable, Effect<Action>)
+    case scoped(AnyHashableSendable, Effect<Action>)
   }
 
+  /// The operation, boxed so that ``none`` is a null reference: creating, checking and
+  /// dropping `.none` then costs no allocation and no generic value-witness calls on the
+  /// store's hot path.
   @usableFromInline
-  let operation: Operation
+  let box: EffectBox<Action>?
+
+  @usableFromInline
+  var operation: Operation {
+    box?.operation ?? .none
+  }
 
   @inlinable
   init(operation: Operation) {
-    self.operation = operation
+    if case .none = operation {
+      box = nil
+    } else {
+      box = EffectBox(operation)
+    }
+  }
+
+  @inlinable
+  init(none: Void) {
+    box = nil
   }
 
   /// An effect that does nothing.
   ///
   /// Returning `.none` costs nothing: the store skips effect handling entirely.
   @inlinable
-  public static var none: Self { Self(operation: .none) }
+  public static var none: Self { Self(none: ()) }
 
   /// An effect that feeds `action` straight back into the store.
   ///
@@ -58,8 +75,19 @@ public struct Effect<Action: Sendable>: Sendable {
   /// Whether this effect is ``none``.
   @inlinable
   public var isNone: Bool {
-    if case .none = operation { return true }
-    return false
+    box == nil
+  }
+}
+
+/// The heap storage of a non-empty ``Effect``.
+@usableFromInline
+final class EffectBox<Action: Sendable>: Sendable {
+  @usableFromInline
+  let operation: Effect<Action>.Operation
+
+  @inlinable
+  init(_ operation: Effect<Action>.Operation) {
+    self.operation = operation
   }
 }
 

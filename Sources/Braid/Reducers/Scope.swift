@@ -12,7 +12,7 @@
 /// The child's state is changed in place, and its effects are mapped back into parent actions.
 /// Actions that are not the child's are ignored at the cost of one case-path extraction.
 public struct Scope<ParentState, ParentAction: Sendable, ChildState, ChildAction: Sendable>: Reducer {
-  @usableFromInline let toChildState: WritableKeyPath<ParentState, ChildState>
+  @usableFromInline let toChildState: StatePath<ParentState, ChildState>
   @usableFromInline let toChildAction: CasePath<ParentAction, ChildAction>
   @usableFromInline let child: (inout ChildState, ChildAction) -> Effect<ChildAction>
 
@@ -28,7 +28,7 @@ public struct Scope<ParentState, ParentAction: Sendable, ChildState, ChildAction
     action toChildAction: CasePath<ParentAction, ChildAction>,
     @ReducerBuilder<ChildState, ChildAction> child: () -> Child
   ) {
-    self.toChildState = toChildState
+    self.toChildState = StatePath(toChildState)
     self.toChildAction = toChildAction
     self.child = child().makeReduceFunction()
   }
@@ -37,7 +37,7 @@ public struct Scope<ParentState, ParentAction: Sendable, ChildState, ChildAction
   @inlinable
   public func reduce(into state: inout ParentState, action: ParentAction) -> Effect<ParentAction> {
     guard let childAction = toChildAction.extract(from: action) else { return .none }
-    let effect = child(&state[keyPath: toChildState], childAction)
+    let effect = toChildState.modify(&state) { child(&$0, childAction) }
     if effect.isNone { return .none }
     let toChildAction = self.toChildAction
     return effect.map { toChildAction.embed($0) }

@@ -4,6 +4,7 @@
 public final class ObservationToken {
   private var onCancel: (@MainActor () -> Void)?
 
+  @usableFromInline
   init(_ onCancel: @escaping @MainActor () -> Void) {
     self.onCancel = onCancel
   }

@@ -7,11 +7,14 @@
 @MainActor
 @usableFromInline
 final class RootStore<State, Action: Sendable> {
-  @usableFromInline var state: State
+  // Exclusivity is unchecked on the properties `send` touches: they are main-actor isolated, so
+  // never accessed concurrently, and `isSending` turns every reentrant send into a queue append,
+  // so no access to `state` overlaps another. The dynamic checks were a quarter of a root send.
+  @exclusivity(unchecked) @usableFromInline var state: State
   @usableFromInline let reducer: (inout State, Action) -> Effect<Action>
-  @usableFromInline var queue: [Action] = []
-  @usableFromInline var isSending = false
-  @usableFromInline var observers: [StoreObserver<State>] = []
+  @exclusivity(unchecked) @usableFromInline var queue: [Action] = []
+  @exclusivity(unchecked) @usableFromInline var isSending = false
+  @exclusivity(unchecked) @usableFromInline var observers: [StoreObserver<State>] = []
   @usableFromInline let registry = EffectRegistry()
   var nextObserverID = 0
 
@@ -29,7 +32,7 @@ final class RootStore<State, Action: Sendable> {
   func send(_ action: Action) -> StoreTask {
     if isSending {
       queue.append(action)
-      return StoreTask([])
+      return .empty
     }
     isSending = true
     var tasks: [Task<Void, Never>] = []
@@ -47,22 +50,24 @@ final class RootStore<State, Action: Sendable> {
     if index > 0 { queue.removeAll(keepingCapacity: true) }
     isSending = false
     if !observers.isEmpty { notifyObservers() }
-    return StoreTask(tasks)
+    return tasks.isEmpty ? .empty : StoreTask(tasks)
   }
 
-  @usableFromInline
+  @inlinable
   func notifyObservers() {
     for observer in observers {
       observer.notify(state)
     }
   }
 
+  @usableFromInline
   func addObserver(_ notify: @escaping @MainActor (State) -> Void) -> Int {
     nextObserverID += 1
     observers.append(StoreObserver(id: nextObserverID, notify: notify))
     return nextObserverID
   }
 
+  @usableFromInline
   func removeObserver(_ id: Int) {
     observers.removeAll { $0.id == id }
   }
@@ -72,6 +77,12 @@ final class RootStore<State, Action: Sendable> {
 @MainActor
 @usableFromInline
 struct StoreObserver<State> {
-  let id: Int
+  @usableFromInline let id: Int
   @usableFromInline let notify: @MainActor (State) -> Void
+
+  @usableFromInline
+  init(id: Int, notify: @escaping @MainActor (State) -> Void) {
+    self.id = id
+    self.notify = notify
+  }
 }

@@ -16,17 +16,19 @@ extension Store {
   ///   - delivery: Whether to deliver the current value at once or only later changes.
   ///   - onChange: Receives each value, on the main actor.
   /// - Returns: A token; the observation lasts until it is cancelled or released.
+  @inlinable
   public func observe<Value: Equatable>(
     _ keyPath: KeyPath<State, Value>,
     delivery: ObservationDelivery = .currentAndChanges,
     _ onChange: @escaping @MainActor (Value) -> Void
   ) -> ObservationToken {
-    var last = state[keyPath: keyPath]
-    if delivery == .currentAndChanges { onChange(last) }
+    let path = StatePath(keyPath)
+    let last = ObservedValue(path.read(state))
+    if delivery == .currentAndChanges { onChange(last.value) }
     return observeFunction { state in
-      let value = state[keyPath: keyPath]
-      guard value != last else { return }
-      last = value
+      let value = path.read(state)
+      guard value != last.value else { return }
+      last.value = value
       onChange(value)
     }
   }
@@ -57,6 +59,19 @@ extension Store {
       Task { @MainActor in holder.cancel() }
     }
     return stream
+  }
+}
+
+/// The last value an observer delivered.
+@MainActor
+@usableFromInline
+final class ObservedValue<Value> {
+  // Only touched by its observer, on the main actor, one send at a time.
+  @exclusivity(unchecked) @usableFromInline var value: Value
+
+  @usableFromInline
+  init(_ value: Value) {
+    self.value = value
   }
 }
 

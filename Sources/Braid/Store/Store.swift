@@ -49,7 +49,7 @@ public final class Store<State, Action: Sendable> {
   @inlinable
   @discardableResult
   public func send(_ action: Action) -> StoreTask {
-    if let root { return root.send(action) }
+    if root != nil { return root.unsafelyUnwrapped.send(action) }
     return scoped.unsafelyUnwrapped.send(action)
   }
 
@@ -105,11 +105,12 @@ public final class Store<State, Action: Sendable> {
     let parentSend = sendFunction
     let parentState = stateFunction
     let parentObserve = observeFunction
+    let path = StatePath(toChildState)
     return Store<ChildState, ChildAction>(
       scoped: ScopedStoreBacking(
         send: { parentSend(embed($0)) },
-        state: { parentState()[keyPath: toChildState] },
-        observe: { notify in parentObserve { notify($0[keyPath: toChildState]) } }
+        state: { path.read(parentState()) },
+        observe: { notify in parentObserve { notify(path.read($0)) } }
       )
     )
   }

@@ -5,7 +5,17 @@
 /// await task.finish()   // e.g. to end a pull-to-refresh spinner
 /// ```
 public struct StoreTask: Hashable, Sendable {
+  @usableFromInline
   let rawValue: Task<Void, Never>?
+
+  /// A task for a send that started no effect.
+  @inlinable
+  static var empty: Self { Self(rawValue: nil) }
+
+  @inlinable
+  init(rawValue: Task<Void, Never>?) {
+    self.rawValue = rawValue
+  }
 
   @usableFromInline
   init(_ tasks: [Task<Void, Never>]) {

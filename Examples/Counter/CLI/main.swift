@@ -1,0 +1,94 @@
+import Braid
+import CounterExample
+import Foundation
+
+/// `braid-counter`: drives the Counter example feature through a short scripted session and
+/// prints every state change, or with `--interactive` reads commands from standard input.
+@main
+enum CounterCLI {
+  static func main() async {
+    let arguments = Array(CommandLine.arguments.dropFirst())
+    if arguments.contains("--help") || arguments.contains("-h") {
+      print(usage)
+      return
+    }
+    if let unknown = arguments.first(where: { $0 != "--interactive" }) {
+      FileHandle.standardError.write(Data("braid-counter: unknown argument '\(unknown)'\n\(usage)\n".utf8))
+      exit(64)
+    }
+    let store = Store(initialState: Counter.State(count: 0)) {
+      Counter(tickInterval: .milliseconds(200))
+    }
+    let token = store.observe(\.self, delivery: .changesOnly) { state in
+      print(render(state))
+    }
+    print(render(store.state))
+    if arguments.contains("--interactive") {
+      await runInteractive(store)
+    } else {
+      await runScript(store)
+    }
+    token.cancel()
+  }
+
+  static let usage = """
+    usage: braid-counter [--interactive]
+
+      (no arguments)  run a scripted tour: count up, factor, run the timer for three ticks
+      --interactive   read commands from standard input: + - factor timer quit
+    """
+
+  static func render(_ state: Counter.State) -> String {
+    var line = "count: \(state.count)"
+    if state.isFactoring { line += "  factoring…" }
+    if let factors = state.factorsDescription { line += "  factors: \(factors)" }
+    if state.isTimerRunning { line += "  timer: on" }
+    return line
+  }
+
+  @MainActor
+  static func runScript(_ store: Store<Counter.State, Counter.Action>) async {
+    print("> + + + (three taps)")
+    for _ in 0..<3 { store.send(.incrementButtonTapped) }
+    print("> factor")
+    await store.send(.factorButtonTapped).finish()
+    print("> timer (three ticks of 200 ms, then stop)")
+    let timer = store.send(.timerButtonTapped)
+    for await count in store.values(of: \.count, delivery: .changesOnly) where count >= 6 {
+      break
+    }
+    store.send(.timerButtonTapped)
+    await timer.finish()
+    print("> factor")
+    await store.send(.factorButtonTapped).finish()
+    print("done: count \(store.state.count), factors \(store.state.factorsDescription ?? "none")")
+  }
+
+  @MainActor
+  static func runInteractive(_ store: Store<Counter.State, Counter.Action>) async {
+    let lines = AsyncStream<String> { continuation in
+      // readLine blocks, so it runs on a thread of its own and ends the stream at end of input.
+      Thread.detachNewThread {
+        while let line = readLine() { continuation.yield(line) }
+        continuation.finish()
+      }
+    }
+    var tasks: [StoreTask] = []
+    for await line in lines {
+      switch line.trimmingCharacters(in: .whitespaces) {
+      case "+": store.send(.incrementButtonTapped)
+      case "-": store.send(.decrementButtonTapped)
+      case "factor": tasks.append(store.send(.factorButtonTapped))
+      case "timer": tasks.append(store.send(.timerButtonTapped))
+      case "quit", "q": return finish(tasks)
+      case "": continue
+      default: print("unknown command '\(line)': use + - factor timer quit")
+      }
+    }
+    finish(tasks)
+  }
+
+  static func finish(_ tasks: [StoreTask]) {
+    for task in tasks { task.cancel() }
+  }
+}
