@@ -30,7 +30,9 @@ struct EffectRunTests {
         state.log.append(value)
         return .none
       case .fail:
-        return .run { _ in throw TestError.boom } catch: { error, send in
+        return .run { _ in
+          throw TestError.boom
+        } catch: { error, send in
           await send(.failed("\(error)"))
         }
       case .failed(let message):
@@ -71,11 +73,15 @@ struct EffectRunTests {
   @Test func unhandledErrorsAreReportedWithTheCallSite() async {
     let store = Store(initialState: Feature.State()) { Feature(calls: Recorder()) }
     let issues = Recorder<IssueReporting.Issue>()
-    await IssueReporting.withIssueHandler({ issues.append($0) }) {
+    await IssueReporting.withIssueHandler {
+      issues.append($0)
+    } operation: {
       await store.send(.failUnhandled).finish()
     }
     #expect(issues.count == 1)
-    #expect(issues.values.first?.message.hasPrefix("An effect returned by Effect.run threw an unhandled error: boom.") == true)
+    #expect(
+      issues.values.first?.message.hasPrefix("An effect returned by Effect.run threw an unhandled error: boom.") == true
+    )
     #expect(issues.values.first?.fileID == "BraidTests/EffectRunTests.swift")
   }
 

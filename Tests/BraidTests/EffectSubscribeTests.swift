@@ -102,14 +102,17 @@ struct EffectSubscribeTests {
     let client = FakeClient()
     let store = Self.store(client, handles: false)
     let issues = Recorder<IssueReporting.Issue>()
-    await IssueReporting.withIssueHandler({ issues.append($0) }) {
+    await IssueReporting.withIssueHandler {
+      issues.append($0)
+    } operation: {
       let task = store.send(.start)
       client.emitters.values[0].send(completion: .failure(ClientError()))
       await task.finish()
     }
-    #expect(issues.values.map(\.message) == [
-      "An effect returned by Effect.subscribe completed with an unhandled failure: client failed. Pass a `catch:` handler to turn failures into actions."
-    ])
+    #expect(
+      issues.values.map(\.message) == [
+        "An effect returned by Effect.subscribe completed with an unhandled failure: client failed. Pass a `catch:` handler to turn failures into actions."
+      ])
   }
 
   @Test func retrySubscribesAgainAfterAFailure() async {

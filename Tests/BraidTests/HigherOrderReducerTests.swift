@@ -19,23 +19,24 @@ struct HigherOrderReducerTests {
     }
     store.send(3)
     store.send(0)
-    #expect(output.values == [
-      """
-      received action:
-        3
-        ▿ BraidTests.HigherOrderReducerTests.Settings
-      -   - volume: 0
-      +   - volume: 3
-          - name: "a"
+    #expect(
+      output.values == [
+        """
+        received action:
+          3
+          ▿ BraidTests.HigherOrderReducerTests.Settings
+        -   - volume: 0
+        +   - volume: 3
+            - name: "a"
 
-      """,
-      """
-      received action:
-        0
-        (No state changes)
+        """,
+        """
+        received action:
+          0
+          (No state changes)
 
-      """,
-    ])
+        """,
+      ])
   }
 
   @Test func onChangeRunsOnlyWhenTheValueChanged() {
@@ -75,16 +76,18 @@ struct HigherOrderReducerTests {
       switch event {
       case .reduced(let action, let duration): "reduced \(action) \(duration >= .zero)"
       case .effectStarted(let action): "started \(action)"
-      case .effectFinished(let action, let duration, let cancelled): "finished \(action) \(duration >= .zero) \(cancelled)"
+      case .effectFinished(let action, let duration, let cancelled):
+        "finished \(action) \(duration >= .zero) \(cancelled)"
       }
     }
-    #expect(labels == [
-      "reduced [Counter] 1 true",
-      "started [Counter] 1",
-      "reduced [Counter] 2 true",
-      "reduced [Counter] 3 true",
-      "finished [Counter] 1 true false",
-    ])
+    #expect(
+      labels == [
+        "reduced [Counter] 1 true",
+        "started [Counter] 1",
+        "reduced [Counter] 2 true",
+        "reduced [Counter] 3 true",
+        "finished [Counter] 1 true false",
+      ])
     #expect(store.state == 3)
   }
 }

@@ -46,7 +46,9 @@ struct IfCaseLetTests {
   @Test func actionInAnotherCaseIsReported() {
     let store = Store(initialState: Parent.State.idle) { Parent(ended: Recorder()) }
     let issues = Recorder<IssueReporting.Issue>()
-    IssueReporting.withIssueHandler({ issues.append($0) }) {
+    IssueReporting.withIssueHandler {
+      issues.append($0)
+    } operation: {
       store.send(.counter(.increment))
     }
     #expect(store.state == .idle)

@@ -44,7 +44,9 @@ struct IfLetTests {
   @Test func actionForANilChildIsReportedNotCrashed() async {
     let store = Store(initialState: Parent.State()) { Parent(ended: Recorder()) }
     let issues = Recorder<IssueReporting.Issue>()
-    IssueReporting.withIssueHandler({ issues.append($0) }) {
+    IssueReporting.withIssueHandler {
+      issues.append($0)
+    } operation: {
       store.send(.child(.increment))
     }
     #expect(store.state.child == nil)

@@ -27,7 +27,8 @@ extension Effect {
     case .concatenate(let effects):
       return Effect<NewAction>(operation: .concatenate(effects.map { $0.mapOperations(transform) }))
     case .cancellable(let id, let cancelInFlight, let effect):
-      return Effect<NewAction>(operation: .cancellable(id: id, cancelInFlight: cancelInFlight, effect.mapOperations(transform)))
+      return Effect<NewAction>(
+        operation: .cancellable(id: id, cancelInFlight: cancelInFlight, effect.mapOperations(transform)))
     case .cancel(let id):
       return Effect<NewAction>(operation: .cancel(id: id))
     case .scoped(let component, let effect):

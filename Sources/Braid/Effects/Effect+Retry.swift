@@ -30,7 +30,7 @@ extension Effect {
         while true {
           do {
             return try await operation(send)
-          } catch where attempt < count && !Task.isCancelled {
+          } catch  where attempt < count && !Task.isCancelled {
             attempt += 1
           }
         }

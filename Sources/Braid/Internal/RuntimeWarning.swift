@@ -24,7 +24,9 @@ func reportIssue(_ message: @autoclosure () -> String, fileID: StaticString = #f
 ///
 /// ```swift
 /// var issues: [IssueReporting.Issue] = []
-/// await IssueReporting.withIssueHandler({ issues.append($0) }) {
+/// await IssueReporting.withIssueHandler { issue in
+///   issues.append(issue)
+/// } operation: {
 ///   await store.send(.child(.tapped)).finish()
 /// }
 /// #expect(issues.map(\.message) == ["…"])

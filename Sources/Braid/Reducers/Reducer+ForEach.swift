@@ -21,7 +21,9 @@ extension Reducer {
   ///   - element: The element reducer.
   /// - Returns: A reducer that runs the element, then this reducer.
   @inlinable
-  public func forEach<ID: Hashable & Sendable, ElementState, ElementAction: Sendable, Element: Reducer<ElementState, ElementAction>>(
+  public func forEach<
+    ID: Hashable & Sendable, ElementState, ElementAction: Sendable, Element: Reducer<ElementState, ElementAction>
+  >(
     _ toElements: WritableKeyPath<State, IdentifiedArray<ID, ElementState>>,
     action toElementAction: CasePath<Action, IdentifiedAction<ID, ElementAction>>,
     @ReducerBuilder<ElementState, ElementAction> element: () -> Element,

@@ -63,7 +63,8 @@ public struct IfCaseLetReducer<State, Action: Sendable, CaseState, CaseAction: S
     self.child = child
     self.toCaseState = toCaseState
     self.toCaseAction = toCaseAction
-    self.id = AnyHashableSendable(IfCaseLetID(state: ObjectIdentifier(CaseState.self), action: ObjectIdentifier(CaseAction.self)))
+    self.id = AnyHashableSendable(
+      IfCaseLetID(state: ObjectIdentifier(CaseState.self), action: ObjectIdentifier(CaseAction.self)))
     self.fileID = fileID
     self.line = line
   }

@@ -68,7 +68,8 @@ extension Effect {
       }
       return Self(
         operation: .run(
-          RunOperation(priority: run.priority, operation: timed, handler: run.handler, fileID: run.fileID, line: run.line)
+          RunOperation(
+            priority: run.priority, operation: timed, handler: run.handler, fileID: run.fileID, line: run.line)
         )
       )
     case .subscribe(let subscription):
