@@ -80,6 +80,22 @@ private enum Mirrored: CustomReflectable {
 private class Base {}
 private final class Derived: Base {}
 
+/// A chain of single-case enums whose payloads take no space, as nested features' actions are.
+private enum LeafAction: Equatable { case increment }
+private enum MiddleAction: Equatable { case child(LeafAction) }
+private enum TopAction: Equatable { case child(MiddleAction) }
+private enum EmptyOrCount: Equatable {
+  case child(LeafAction)
+  case count(Int)
+}
+
+/// Two payload cases wider than any local scratch buffer, tagged in their references' spare bits.
+private enum Wide {
+  case a(Tracked, Tracked, Tracked, Tracked, Tracked, Tracked, Tracked, Tracked, Tracked)
+  case b(Tracked, Tracked, Tracked, Tracked, Tracked, Tracked, Tracked, Tracked, Tracked)
+  case c
+}
+
 private enum Special {
   case callback(@Sendable () -> Int)
   case type(Int.Type)
@@ -310,6 +326,63 @@ struct CasePathTests {
       first.extract(from: action) ?? second.extract(from: action)
     }
     #expect(firstMatch(/Action.count, /Action.total, in: .total(6)) == 6)
+  }
+
+  @Test func singleCaseEnumsWithEmptyPayloadsExtractAtEveryLevel() {
+    let top = /TopAction.child
+    let middle = /MiddleAction.child
+    for _ in 0..<3 {
+      let extracted = top.extract(from: .child(.child(.increment)))
+      #expect(extracted == .child(.increment))
+      #expect(extracted.flatMap { middle.extract(from: $0) } == .increment)
+    }
+    let child = /EmptyOrCount.child
+    #expect(child.extract(from: .count(1)) == nil)
+    #expect(child.extract(from: .child(.increment)) == .increment)
+    #expect(child.extract(from: .count(2)) == nil)
+    #expect((/EmptyOrCount.count).extract(from: .child(.increment)) == nil)
+    #expect((/EmptyOrCount.count).extract(from: .count(3)) == 3)
+  }
+
+  @Test func wideSpareBitPackedCasesRetainTheirPayloadsOnce() throws {
+    let counter = Counter()
+    do {
+      let objects = (0..<9).map { Tracked($0, counter) }
+      let (o0, o1, o2, o3, o4, o5, o6, o7, o8) = (
+        objects[0], objects[1], objects[2], objects[3], objects[4], objects[5], objects[6],
+        objects[7], objects[8]
+      )
+      let first = Wide.a(o0, o1, o2, o3, o4, o5, o6, o7, o8)
+      let second = Wide.b(o8, o7, o6, o5, o4, o3, o2, o1, o0)
+      for _ in 0..<100 {
+        let a = try #require((/Wide.a).extract(from: first))
+        let b = try #require((/Wide.b).extract(from: second))
+        #expect(a.0 === o0 && a.8 === o8 && b.0 === o8 && b.8 === o0)
+        #expect((/Wide.a).extract(from: second) == nil)
+        #expect((/Wide.b).extract(from: first) == nil)
+        #expect((/Wide.b).extract(from: .c) == nil)
+      }
+    }
+    #expect(counter.deinits.load(ordering: .relaxed) == 9)
+  }
+
+  @Test func closuresStoredGenericallyExtract() throws {
+    let pair = /Generic<(Int, @Sendable () -> Int)>.value
+    for _ in 0..<3 {
+      let value = try #require(pair.extract(from: .value((1, { 41 + 1 }))))
+      #expect(value.0 == 1 && value.1() == 42)
+      #expect(pair.extract(from: .none) == nil)
+    }
+    let doubling = /Generic<@Sendable (Int) -> Int>.value
+    for _ in 0..<3 {
+      #expect(doubling.extract(from: .value({ $0 * 2 }))?(21) == 42)
+      #expect(doubling.extract(from: .none) == nil)
+    }
+    let some = /Optional<@Sendable (Int) -> Int>.some
+    for _ in 0..<3 {
+      #expect(some.extract(from: { $0 * 2 })?(21) == 42)
+      #expect(some.extract(from: nil) == nil)
+    }
   }
 
   @Test func racingFirstUsesAllAgree() async {

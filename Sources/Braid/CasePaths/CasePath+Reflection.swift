@@ -96,6 +96,6 @@ public prefix func / <Root: Sendable & Equatable>(root: Root) -> CasePath<Root, 
   }
   return CasePath(
     embed: { _ in root },
-    extract: { EnumPayload.tag(of: $0) == tag ? () : nil }
+    extract: { EnumWitnesses(of: Root.self).tag(of: $0) == tag ? () : nil }
   )
 }

@@ -1,64 +1,134 @@
 // Reads an enum value's tag and copies its payload out, given a case that is known to carry a
 // payload of type `Value`. These run on every extraction, so they are `@inlinable`, as is the
-// `/` operator that builds the closure calling them: specialized where `/` is written, a matching
-// extraction measured 9–31 ns (1.1–1.7× a hand-written `if case` closure); left generic in the
-// library, 73–97 ns.
+// `/` operator that builds the closure calling them: specialized where `/` is written, they
+// instantiate no type metadata, allocate nothing and call at most two value witnesses (which the
+// optimizer inlines when the enum's metadata is a constant).
 
-/// Fast, unchecked access to enum values through their value witnesses.
+/// The value witnesses of an enum type that extractions call.
+///
+/// Build it where it is used, from the type, rather than storing it: specialized for an enum
+/// whose metadata is a constant (any non-generic enum of the module being compiled), the
+/// witness table is a constant too, and the optimizer inlines the witnesses themselves, so that
+/// reading a tag becomes a few instructions on the value's bits. Elsewhere it costs a cached
+/// metadata access and two loads.
 @usableFromInline
-enum EnumPayload {
-  /// The tag of an enum value: its case's index, payload cases first in declaration order,
-  /// then the cases without payload.
-  ///
-  /// `Root` must be an enum type (including `Optional`).
+struct EnumWitnesses {
+  /// The enum's type metadata, which both witnesses take as their last argument.
+  @usableFromInline
+  let metadata: UnsafeRawPointer
+
+  /// `getEnumTag`.
+  @usableFromInline
+  let getTag: TypeMetadata.EnumTagFunction
+
+  /// `destructiveProjectEnumData`.
+  @usableFromInline
+  let project: TypeMetadata.ProjectEnumDataFunction
+
+  /// - Precondition: `Root` is an enum (a value witness table without enum witnesses is
+  ///   shorter than the offsets read here).
   @inlinable
-  static func tag<Root>(of root: Root) -> Int {
+  @inline(__always)
+  init<Root>(of _: Root.Type) {
     let metadata = TypeMetadata(Root.self)
-    let tagFunction = metadata.enumTagFunction
-    return withUnsafePointer(to: root) { rootPointer in
-      Int(tagFunction(UnsafeRawPointer(rootPointer), metadata.pointer))
-    }
+    self.metadata = metadata.pointer
+    self.getTag = metadata.enumTagFunction
+    self.project = metadata.projectEnumDataFunction
   }
 
+  /// The tag of the enum value at `pointer`: its case's index, payload cases first in
+  /// declaration order, then the cases without payload.
+  @inlinable
+  func tag(at pointer: UnsafeRawPointer) -> Int {
+    Int(getTag(pointer, metadata))
+  }
+
+  /// The tag of an enum value; see ``tag(at:)``.
+  @inlinable
+  func tag<Root>(of root: Root) -> Int {
+    withUnsafePointer(to: root) { tag(at: UnsafeRawPointer($0)) }
+  }
+}
+
+/// Fast, unchecked access to enum values and their payloads.
+@usableFromInline
+enum EnumPayload {
   /// The tag of `root` when it is an enum case laid out without payload bytes, so that every
   /// value in its case is equal to it; `nil` for any other value, or a non-enum.
   @usableFromInline
   static func payloadlessTag<Root>(of root: Root) -> Int? {
     guard let cases = TypeMetadata(Root.self).enumCases else { return nil }
-    let tag = self.tag(of: root)
+    let tag = EnumWitnesses(of: Root.self).tag(of: root)
     return tag >= cases.payloadCaseCount ? tag : nil
   }
 
-  /// Copies the payload out of an enum value whose case is known to carry a `Value`.
+  /// Copies the payload out of the enum value at `root`, whose case is known to carry a `Value`.
   ///
-  /// The root's bytes are copied without retaining anything, the copy is projected (which only
-  /// clears tag bits packed into the payload's spare bits), and the payload is then loaded from
-  /// the copy, retaining it once, exactly as an `if case let` binding would. An `indirect` case
-  /// holds a reference to a heap box instead, whose contents follow the two-word object header.
+  /// When the case packs no tag bits into its payload (`projects` is false), the payload is
+  /// loaded straight from the enum's storage. Otherwise the root's bytes are first copied
+  /// without retaining anything, and the copy is projected, which only clears those tag bits.
+  /// Either way the payload is loaded once, retaining it exactly as an `if case let` binding
+  /// would. An `indirect` case holds a reference to a heap box instead, whose contents follow
+  /// the two-word object header.
   ///
-  /// - Precondition: `root`'s case carries a payload laid out as a `Value`, inline or boxed.
+  /// - Precondition: The root's case carries a payload laid out as a `Value`, inline or boxed,
+  ///   and `projects` is true whenever that case packs tag bits into its payload.
   @inlinable
   static func payload<Root, Value>(
-    of root: Root,
+    at root: UnsafePointer<Root>,
     as _: Value.Type,
-    boxed: Bool
+    boxed: Bool,
+    projects: Bool,
+    witnesses: EnumWitnesses
   ) -> Value {
-    let metadata = TypeMetadata(Root.self)
-    let project = metadata.projectEnumDataFunction
+    guard projects else { return read(Value.self, from: UnsafeRawPointer(root), boxed: boxed) }
     let size = MemoryLayout<Root>.size
-    return withUnsafePointer(to: root) { rootPointer in
-      withUnsafeTemporaryAllocation(
-        byteCount: Swift.max(size, 1),
-        alignment: MemoryLayout<Root>.alignment
-      ) { scratch in
-        let copy = scratch.baseAddress!
-        copy.copyMemory(from: rootPointer, byteCount: size)
-        project(copy, metadata.pointer)
-        guard boxed else { return copy.load(as: Value.self) }
-        let box = copy.load(as: UnsafeRawPointer.self)
-        return box.load(fromByteOffset: boxHeaderSize(for: Value.self), as: Value.self)
-      }
+    guard
+      size <= MemoryLayout<ProjectionScratch>.size,
+      MemoryLayout<Root>.alignment <= MemoryLayout<ProjectionScratch>.alignment
+    else {
+      return projectedPayloadOfLargeRoot(at: root, as: Value.self, boxed: boxed, witnesses)
     }
+    // A fixed-size local buffer: no allocation and, once specialized, no metadata access.
+    var scratch: ProjectionScratch = (0, 0, 0, 0, 0, 0, 0, 0)
+    return withUnsafeMutableBytes(of: &scratch) { buffer in
+      let copy = buffer.baseAddress.unsafelyUnwrapped
+      copy.copyMemory(from: root, byteCount: size)
+      witnesses.project(copy, witnesses.metadata)
+      return read(Value.self, from: UnsafeRawPointer(copy), boxed: boxed)
+    }
+  }
+
+  /// Room for a bitwise copy of an enum value of up to 64 bytes.
+  @usableFromInline
+  typealias ProjectionScratch = (UInt64, UInt64, UInt64, UInt64, UInt64, UInt64, UInt64, UInt64)
+
+  /// ``payload(at:as:boxed:projects:witnesses:)`` for a root too large for the local buffer.
+  @usableFromInline
+  static func projectedPayloadOfLargeRoot<Root, Value>(
+    at root: UnsafePointer<Root>,
+    as _: Value.Type,
+    boxed: Bool,
+    _ witnesses: EnumWitnesses
+  ) -> Value {
+    let size = MemoryLayout<Root>.size
+    return withUnsafeTemporaryAllocation(
+      byteCount: size,
+      alignment: MemoryLayout<Root>.alignment
+    ) { scratch in
+      let copy = scratch.baseAddress!
+      copy.copyMemory(from: root, byteCount: size)
+      witnesses.project(copy, witnesses.metadata)
+      return read(Value.self, from: UnsafeRawPointer(copy), boxed: boxed)
+    }
+  }
+
+  /// Loads (and so retains) a `Value` stored at `payload`, or in the box `payload` points to.
+  @inlinable
+  static func read<Value>(_: Value.Type, from payload: UnsafeRawPointer, boxed: Bool) -> Value {
+    guard boxed else { return payload.load(as: Value.self) }
+    let box = payload.load(as: UnsafeRawPointer.self)
+    return box.load(fromByteOffset: boxHeaderSize(for: Value.self), as: Value.self)
   }
 
   /// Where a box's contents start: after the object header, rounded up to the contents'
@@ -70,6 +140,26 @@ enum EnumPayload {
     return (header + alignmentMask) & ~alignmentMask
   }
 
+  /// Whether projecting `value` changes its bytes, that is whether its case packs tag bits into
+  /// its payload. The answer is the same for every value in a case: those bits are fixed by the
+  /// case, and a valid payload keeps them clear.
+  static func projectionChangesBytes<Root>(of value: Root, _ witnesses: EnumWitnesses) -> Bool {
+    let size = MemoryLayout<Root>.size
+    guard size > 0 else { return false }
+    return withUnsafePointer(to: value) { original in
+      withUnsafeTemporaryAllocation(
+        byteCount: size,
+        alignment: MemoryLayout<Root>.alignment
+      ) { scratch in
+        let copy = scratch.baseAddress!
+        copy.copyMemory(from: original, byteCount: size)
+        witnesses.project(copy, witnesses.metadata)
+        let bytes = UnsafeRawBufferPointer(start: original, count: size)
+        return !bytes.elementsEqual(UnsafeRawBufferPointer(start: copy, count: size))
+      }
+    }
+  }
+
   /// Whether `Value` is an empty type or a metatype that no subclass can stand in for.
   static func hasAtMostOneValue<Value>(_: Value.Type) -> Bool {
     MemoryLayout<Value>.size == 0 || TypeMetadata(Value.self).isSingleValueMetatype
@@ -78,27 +168,39 @@ enum EnumPayload {
   /// The only value of `Value`, when it has at most one: an empty type (`Void`, an empty
   /// struct) or a metatype that no subclass can stand in for (`Int.Type`).
   ///
-  /// - Precondition: `Value` is inhabited. An empty type may have no value at all (`Never`), so
-  ///   call this only once a root has shown a `Value` exists, by matching a case that holds one.
-  @usableFromInline
-  static func soleValue<Value>(of _: Value.Type) -> Value? {
+  /// `metatype` is ``soleMetatypeBits(of:)`` for `Value`: a metatype is empty where it is
+  /// known to be thin (`Int.Type` in specialized code) and otherwise a pointer to the instance
+  /// type's metadata.
+  ///
+  /// - Precondition: `Value` has at most one value and is inhabited. An empty type may have no
+  ///   value at all (`Never`), so call this only once a root has shown a `Value` exists, by
+  ///   matching a case that holds one.
+  @inlinable
+  static func soleValue<Value>(of _: Value.Type, metatype: UInt) -> Value {
     if MemoryLayout<Value>.size == 0 {
-      // No bytes to read: any suitably aligned address holds the value.
-      return withUnsafeTemporaryAllocation(
-        byteCount: 1,
-        alignment: MemoryLayout<Value>.alignment
-      ) { $0.baseAddress!.load(as: Value.self) }
+      // No bytes to read: any suitably aligned address holds the value. (Once specialized,
+      // this is no code at all; `unsafeBitCast((), to:)` would crash the 6.3 compiler.)
+      var word = 0
+      return withUnsafeBytes(of: &word) { $0.baseAddress.unsafelyUnwrapped.load(as: Value.self) }
     }
-    return soleMetatype(of: Value.self)
+    return unsafeBitCast(metatype, to: Value.self)
+  }
+
+  /// The bits of a metatype that no subclass can stand in for (`Int.self` for `Int.Type`) as a
+  /// thick metatype holds them; `0` for any other `Value`.
+  @usableFromInline
+  static func soleMetatypeBits<Value>(of _: Value.Type) -> UInt {
+    let metadata = TypeMetadata(Value.self)
+    guard metadata.isSingleValueMetatype, let instance = metadata.metatypeInstance else {
+      return 0
+    }
+    return UInt(bitPattern: Int(bitPattern: instance.pointer))
   }
 
   /// The only value of a metatype that no subclass can stand in for: `Int.self` for `Int.Type`.
   static func soleMetatype<Value>(of _: Value.Type) -> Value? {
-    let metadata = TypeMetadata(Value.self)
-    guard metadata.isSingleValueMetatype, let instance = metadata.metatypeInstance else {
-      return nil
-    }
-    // A thick metatype is a pointer to the instance type's metadata.
-    return unsafeBitCast(instance.pointer, to: Value.self)
+    let bits = soleMetatypeBits(of: Value.self)
+    guard bits != 0, MemoryLayout<Value>.size == MemoryLayout<UInt>.size else { return nil }
+    return unsafeBitCast(bits, to: Value.self)
   }
 }

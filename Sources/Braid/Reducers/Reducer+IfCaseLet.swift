@@ -78,8 +78,7 @@ public struct IfCaseLetReducer<State, Action: Sendable, CaseState, CaseAction: S
         let effect = child(&caseState, caseAction)
         state = toCaseState.embed(caseState)
         if !effect.isNone {
-          let toCaseAction = self.toCaseAction
-          childEffect = effect.map { toCaseAction.embed($0) }.scoped(under: id).cancellable(id: id)
+          childEffect = effect.map(toCaseAction.embedding).scoped(under: id).cancellable(id: id)
         }
       } else {
         reportIssue(

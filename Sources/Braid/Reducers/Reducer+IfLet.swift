@@ -74,8 +74,7 @@ public struct IfLetReducer<State, Action: Sendable, ChildState, ChildAction: Sen
       if state[keyPath: toChildState] != nil {
         let effect = child(&state[keyPath: toChildState]!, childAction)
         if !effect.isNone {
-          let toChildAction = self.toChildAction
-          childEffect = effect.map { toChildAction.embed($0) }.scoped(under: id).cancellable(id: id)
+          childEffect = effect.map(toChildAction.embedding).scoped(under: id).cancellable(id: id)
         }
       } else {
         reportIssue(

@@ -39,7 +39,6 @@ public struct Scope<ParentState, ParentAction: Sendable, ChildState, ChildAction
     guard let childAction = toChildAction.extract(from: action) else { return .none }
     let effect = toChildState.modify(&state) { child(&$0, childAction) }
     if effect.isNone { return .none }
-    let toChildAction = self.toChildAction
-    return effect.map { toChildAction.embed($0) }
+    return effect.map(toChildAction.embedding)
   }
 }

@@ -14,7 +14,10 @@ final class RootStore<State, Action: Sendable> {
   @usableFromInline let reducer: (inout State, Action) -> Effect<Action>
   @exclusivity(unchecked) @usableFromInline var queue: [Action] = []
   @exclusivity(unchecked) @usableFromInline var isSending = false
-  @exclusivity(unchecked) @usableFromInline var observers: [StoreObserver<State>] = []
+  // Two parallel arrays rather than an array of a generic struct: iterating closures needs no
+  // generic metadata, which measured ~10% of a root send.
+  @exclusivity(unchecked) @usableFromInline var observers: [@MainActor (State) -> Void] = []
+  @exclusivity(unchecked) @usableFromInline var observerIDs: [Int] = []
   @usableFromInline let registry = EffectRegistry()
   var nextObserverID = 0
 
@@ -56,33 +59,22 @@ final class RootStore<State, Action: Sendable> {
   @inlinable
   func notifyObservers() {
     for observer in observers {
-      observer.notify(state)
+      observer(state)
     }
   }
 
   @usableFromInline
   func addObserver(_ notify: @escaping @MainActor (State) -> Void) -> Int {
     nextObserverID += 1
-    observers.append(StoreObserver(id: nextObserverID, notify: notify))
+    observers.append(notify)
+    observerIDs.append(nextObserverID)
     return nextObserverID
   }
 
   @usableFromInline
   func removeObserver(_ id: Int) {
-    observers.removeAll { $0.id == id }
-  }
-}
-
-/// One observer of a root store: called with the state after every outermost send.
-@MainActor
-@usableFromInline
-struct StoreObserver<State> {
-  @usableFromInline let id: Int
-  @usableFromInline let notify: @MainActor (State) -> Void
-
-  @usableFromInline
-  init(id: Int, notify: @escaping @MainActor (State) -> Void) {
-    self.id = id
-    self.notify = notify
+    guard let index = observerIDs.firstIndex(of: id) else { return }
+    observers.remove(at: index)
+    observerIDs.remove(at: index)
   }
 }
