@@ -313,8 +313,11 @@ struct IdentifiedArrayTests {
 
   @Test func decodingDuplicateIDsThrows() throws {
     let json = Data(
-      #"[{"id":1,"title":"a","isDone":false},{"id":2,"title":"b","isDone":false},{"id":1,"title":"c","isDone":true}]"#
-        .utf8)
+      """
+      [{"id": 1, "title": "a", "isDone": false}, {"id": 2, "title": "b", "isDone": false},
+       {"id": 1, "title": "c", "isDone": true}]
+      """.utf8
+    )
     let error = try #require(throws: DecodingError.self) {
       try JSONDecoder().decode(IdentifiedArrayOf<Todo>.self, from: json)
     }

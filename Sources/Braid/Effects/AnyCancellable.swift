@@ -14,13 +14,13 @@ import Synchronization
 /// }
 /// ```
 public final class AnyCancellable: Sendable, Hashable {
-  private let teardown: Mutex<(@Sendable () -> Void)?>
+  private let teardown: SanitizerVisibleMutex<(@Sendable () -> Void)?>
 
   /// Creates a token that runs `cancel` once.
   ///
   /// - Parameter cancel: The teardown. It may run on any thread.
   public init(_ cancel: @escaping @Sendable () -> Void) {
-    teardown = Mutex(cancel)
+    teardown = SanitizerVisibleMutex(cancel)
   }
 
   deinit {

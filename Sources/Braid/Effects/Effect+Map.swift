@@ -33,6 +33,8 @@ extension Effect {
       return Effect<NewAction>(operation: .cancel(id: id))
     case .scoped(let component, let effect):
       return Effect<NewAction>(operation: .scoped(component, effect.mapOperations(transform)))
+    case .deferred(let build):
+      return Effect<NewAction>(operation: .deferred { context, registry in build(context, registry).map(transform) })
     }
   }
 }

@@ -52,6 +52,8 @@ extension Effect {
       return Self(operation: .cancellable(id: id, cancelInFlight: cancelInFlight, effect.retry(count)))
     case .scoped(let component, let effect):
       return Self(operation: .scoped(component, effect.retry(count)))
+    case .deferred(let build):
+      return Self(operation: .deferred { context, registry in build(context, registry).retry(count) })
     }
   }
 }

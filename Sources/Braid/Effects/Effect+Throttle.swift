@@ -29,10 +29,12 @@ extension Effect {
     if isNone { return self }
     let effect = self
     let throttleID = AnyHashableSendable(id)
-    return Effect.run { send in
-      let key = send.context.key(for: throttleID)
+    return Effect.deferred { context, registry in
+      // Decided on the main actor as the store starts each throttled effect, so arrival order
+      // is send order, never the order in which tasks happen to be scheduled.
+      let key = context.key(for: throttleID)
       let now = clock.now
-      let decision = send.registry.withThrottle(key) { state -> ThrottleDecision<C.Instant> in
+      let decision = registry.withThrottle(key) { state -> ThrottleDecision<C.Instant> in
         guard var current = state, let last = current.lastFired as? C.Instant,
           last.duration(to: now) < duration
         else {
@@ -47,22 +49,31 @@ extension Effect {
       }
       switch decision {
       case .fire:
-        await send.perform(effect)
+        return effect
       case .drop:
-        return
+        return .none
       case .delay(let deadline, let generation):
-        try await clock.sleep(until: deadline, tolerance: nil)
-        let fires = send.registry.withThrottle(key) { state -> Bool in
-          guard var current = state, current.generation == generation else { return false }
-          current.lastFired = clock.now
-          current.hasPending = false
-          state = current
-          return true
+        return .run { send in
+          try await clock.sleep(until: deadline, tolerance: nil)
+          let fires = registry.withThrottle(key) { state -> Bool in
+            guard var current = state, current.generation == generation else { return false }
+            current.lastFired = clock.now
+            current.hasPending = false
+            state = current
+            return true
+          }
+          if fires { await send.perform(effect) }
         }
-        if fires { await send.perform(effect) }
       }
     }
     .cancellable(id: id)
+  }
+}
+
+extension Effect {
+  /// An effect built when the store starts it, from the context and registry of that start.
+  static func deferred(_ build: @escaping @MainActor @Sendable (EffectContext, EffectRegistry) -> Effect) -> Self {
+    Self(operation: .deferred(build))
   }
 }
 

@@ -23,7 +23,7 @@ import Synchronization
 /// }
 /// ```
 public final class EffectResources<Resource: Sendable>: Sendable {
-  private let storage = Mutex<[AnyHashableSendable: Resource]>([:])
+  private let storage = SanitizerVisibleMutex<[AnyHashableSendable: Resource]>([:])
 
   /// Creates an empty table.
   public init() {}

@@ -21,7 +21,7 @@ final class EffectRegistry: Sendable {
     var throttles: [CancellationKey: ThrottleState] = [:]
   }
 
-  private let state = Mutex(State())
+  private let state = SanitizerVisibleMutex(State())
 
   @usableFromInline
   init() {}

@@ -100,6 +100,11 @@ extension Effect {
           id: id, cancelInFlight: cancelInFlight, effect.instrumented(label: label, clock: clock, logger: logger)))
     case .scoped(let component, let effect):
       return Self(operation: .scoped(component, effect.instrumented(label: label, clock: clock, logger: logger)))
+    case .deferred(let build):
+      return Self(
+        operation: .deferred { context, registry in
+          build(context, registry).instrumented(label: label, clock: clock, logger: logger)
+        })
     }
   }
 }

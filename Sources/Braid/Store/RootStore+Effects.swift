@@ -42,6 +42,8 @@ extension RootStore {
       var context = context
       context.path.append(component)
       start(effect, context: context, into: &tasks)
+    case .deferred(let build):
+      start(build(context, registry), context: context, into: &tasks)
     }
   }
 

@@ -1,3 +1,4 @@
+import Braid
 import Synchronization
 
 /// Suspends until the current task is cancelled, then throws `CancellationError`: a stand-in
@@ -19,7 +20,7 @@ final class Gate: Sendable {
     case open
   }
 
-  private let state = Mutex(State.closed([]))
+  private let state = SanitizerVisibleMutex(State.closed([]))
 
   init() {}
 
@@ -55,7 +56,7 @@ final class Gate: Sendable {
 
 /// A thread-safe counter and log for effects to write to from any thread.
 final class Recorder<Value: Sendable>: Sendable {
-  private let storage = Mutex<[Value]>([])
+  private let storage = SanitizerVisibleMutex<[Value]>([])
 
   init() {}
 

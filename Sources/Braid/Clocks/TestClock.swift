@@ -1,0 +1,269 @@
+import Synchronization
+
+/// A clock whose time stands still until a test moves it, for testing code that sleeps.
+///
+/// Inject a `TestClock` wherever a feature takes `some Clock<Duration>` or `any Clock<Duration>`,
+/// then move time with ``advance(by:)``, ``advance(to:)`` or ``run(limit:fileID:line:)``.
+/// Sleepers wake in deadline order, and ``now`` reads each sleeper's deadline while it resumes,
+/// so the test runs in microseconds and always the same way:
+///
+/// ```swift
+/// @MainActor
+/// @Test func timerTicksEverySecond() async {
+///   let clock = TestClock()
+///   let model = TimerModel(clock: clock)  // init(clock: some Clock<Duration>)
+///   model.startButtonTapped()             // starts a task sleeping one second at a time
+///   await clock.advance(by: .seconds(5))
+///   #expect(model.ticks == 5)
+///   model.stopButtonTapped()
+/// }
+/// ```
+///
+/// ## Letting woken tasks run
+///
+/// Swift concurrency gives no way to wait until other tasks are idle, so ``advance(to:)`` lets
+/// woken tasks run before it looks for the next deadline:
+///
+/// - It waits until the woken task has returned from `sleep`.
+/// - It then gives the task up to 32 *turns* — each a `Task.yield()` followed by a hop to the
+///   main actor, where a store handles the actions effects send — and stops early as soon as the
+///   same task sleeps on this clock again. A timer loop is therefore always woken once per
+///   period, however many executor hops each tick takes.
+/// - Before looking for sleepers at all, it gives other tasks 4 turns, so that an effect started
+///   just before `advance` reaches its first `sleep`.
+///
+/// A task that, after waking, neither sleeps again nor finishes within its turns — because it
+/// waits on other slow work — may still be running when `advance` returns; await it (or its
+/// store task) before asserting. Each woken task that does not sleep again costs its 32 turns,
+/// typically well under a millisecond.
+///
+/// The tolerance passed to `sleep` is ignored.
+public final class TestClock<Duration: DurationProtocol & Hashable>: Clock, Sendable {
+  /// A point in a test clock's time: a duration since the clock's zero.
+  public struct Instant: InstantProtocol {
+    /// The time since the clock's zero.
+    public var offset: Duration
+
+    /// Creates the instant at `offset` past the clock's zero.
+    ///
+    /// - Parameter offset: The time since zero.
+    public init(offset: Duration) {
+      self.offset = offset
+    }
+
+    /// Returns the instant `duration` later than this one.
+    ///
+    /// - Parameter duration: The time to add; negative durations go back.
+    /// - Returns: The later instant.
+    public func advanced(by duration: Duration) -> Self {
+      Self(offset: offset + duration)
+    }
+
+    /// Returns the duration from this instant to `other`.
+    ///
+    /// - Parameter other: The later instant.
+    /// - Returns: `other.offset - offset`, negative when `other` is earlier.
+    public func duration(to other: Self) -> Duration {
+      other.offset - offset
+    }
+
+    /// Returns whether `lhs` is earlier than `rhs`.
+    public static func < (lhs: Self, rhs: Self) -> Bool {
+      lhs.offset < rhs.offset
+    }
+  }
+
+  /// How many turns `advance` gives other tasks before looking for sleepers.
+  static var settlingTurns: Int { 4 }
+  /// How many times `advance` yields at most while a woken task waits to be scheduled.
+  static var maximumYieldsUntilResumed: Int { 100_000 }
+  /// How many turns `advance` gives a woken task at most to sleep again.
+  static var maximumTurnsWhileRunning: Int { 32 }
+
+  private let state: SanitizerVisibleMutex<StateMachine>
+  /// Mirrors the number of suspended sleepers (written under `state`'s lock), so that polling
+  /// ``pendingSleepers`` never contends for the lock.
+  private let pendingSleeperCount = Atomic(0)
+  private let nextSleeperID = Atomic<UInt64>(0)
+
+  /// Creates a test clock whose time starts at `now`.
+  ///
+  /// Use this initialiser for a custom `Duration` type; for `Swift.Duration`, ``init()`` is
+  /// shorter.
+  ///
+  /// - Parameter now: The starting instant.
+  public init(now: Instant) {
+    state = SanitizerVisibleMutex(StateMachine(now: now))
+  }
+
+  /// The clock's current instant, which changes only when a test advances the clock.
+  public var now: Instant {
+    state.withLock { $0.now }
+  }
+
+  /// The smallest step the clock measures: zero, since it only moves when told to.
+  public var minimumResolution: Duration { .zero }
+
+  /// The number of tasks suspended in ``sleep(until:tolerance:)``.
+  ///
+  /// Useful to check that a feature has started — or stopped — its timers:
+  ///
+  /// ```swift
+  /// task.cancel()
+  /// await task.value
+  /// #expect(clock.pendingSleepers == 0)
+  /// ```
+  public var pendingSleepers: Int {
+    pendingSleeperCount.load(ordering: .acquiring)
+  }
+
+  /// Suspends the calling task until the clock is advanced to `deadline`.
+  ///
+  /// Returns at once when `deadline` has already been reached.
+  ///
+  /// - Parameters:
+  ///   - deadline: The instant to wake at.
+  ///   - tolerance: Ignored.
+  /// - Throws: `CancellationError` as soon as the task is cancelled, including when it was
+  ///   cancelled before calling this method; the sleeper is then forgotten.
+  public func sleep(until deadline: Instant, tolerance: Duration? = nil) async throws {
+    let id = nextSleeperID.add(1, ordering: .relaxed).oldValue
+    let task = withUnsafeCurrentTask { $0?.hashValue }
+    let signal = WakeSignal()
+    try await withTaskCancellationHandler {
+      try await withCheckedThrowingContinuation { (continuation: Continuation) in
+        let sleeper = StateMachine.Sleeper(
+          id: id,
+          deadline: deadline,
+          continuation: continuation,
+          task: task,
+          signal: signal
+        )
+        let action = withState { $0.register(sleeper, isCancelled: Task.isCancelled) }
+        switch action {
+        case .suspend: break
+        case .resume(let continuation): continuation.resume()
+        case .cancel(let continuation): continuation.resume(throwing: CancellationError())
+        }
+      }
+    } onCancel: {
+      withState { $0.cancel(id: id) }?.resume(throwing: CancellationError())
+    }
+    signal.recordResumed()
+  }
+
+  /// Moves time forward by `duration`, waking every sleeper due by then in deadline order.
+  ///
+  /// Equivalent to `advance(to: now.advanced(by: duration))`; see ``advance(to:)``. With the
+  /// default of zero it wakes nothing new but lets recently started tasks reach their sleeps.
+  ///
+  /// - Parameter duration: How far to move; a negative duration wakes nothing.
+  public func advance(by duration: Duration = .zero) async {
+    await advance(to: now.advanced(by: duration))
+  }
+
+  /// Moves time forward to `deadline`, waking every sleeper due by then in deadline order.
+  ///
+  /// Sleepers with equal deadlines wake in the order they started sleeping. Before resuming a
+  /// sleeper the clock sets ``now`` to that sleeper's deadline, then lets the woken task run (see
+  /// "Letting woken tasks run" above), so a sleeper registered meanwhile with a deadline up to
+  /// `deadline` is woken by this same call: advancing five seconds ticks a one-second timer five
+  /// times. Afterwards ``now`` equals `deadline`.
+  ///
+  /// - Parameter deadline: The instant to move to; an instant before ``now`` wakes nothing and
+  ///   leaves ``now`` unchanged.
+  public func advance(to deadline: Instant) async {
+    await giveOtherTasksTurns(Self.settlingTurns)
+    while let sleeper = withState({ $0.wakeNext(through: deadline) }) {
+      sleeper.continuation.resume()
+      await letWokenTaskRun(sleeper)
+    }
+  }
+
+  /// Waits until the task just woken sleeps on this clock again, or has had a bounded number of
+  /// turns to run, whichever comes first.
+  private func letWokenTaskRun(_ sleeper: StateMachine.Sleeper) async {
+    var yieldsWaiting = 0
+    var turnsRunning = 0
+    progress: while true {
+      switch sleeper.signal.current {
+      case .waitingToRun where yieldsWaiting < Self.maximumYieldsUntilResumed:
+        yieldsWaiting += 1
+        await Task.yield()
+      case .running where turnsRunning < Self.maximumTurnsWhileRunning:
+        turnsRunning += 1
+        await giveOtherTasksTurns(1)
+      default:
+        break progress
+      }
+    }
+    state.withLock { $0.stopWatching(wake: sleeper.id) }
+  }
+
+  /// Runs `body` on the state under its lock and refreshes the mirrored sleeper count.
+  private func withState<Result>(
+    _ body: (inout StateMachine) -> sending Result
+  ) -> sending Result {
+    state.withLock { state in
+      let result = body(&state)
+      pendingSleeperCount.store(state.pendingSleeperCount, ordering: .releasing)
+      return result
+    }
+  }
+
+  /// Advances the clock until no task is sleeping on it.
+  ///
+  /// Each round moves ``now`` to the earliest pending deadline with ``advance(to:)``. Code that
+  /// keeps sleeping forever, such as a timer loop, would never let this finish, so after `limit`
+  /// rounds it stops and reports a runtime issue naming the number of tasks still sleeping.
+  ///
+  /// ```swift
+  /// store.send(.startButtonTapped)
+  /// await clock.run()
+  /// ```
+  ///
+  /// - Parameters:
+  ///   - limit: The most rounds to run before giving up.
+  ///   - fileID: The file reported when the limit is reached; defaults to the caller's.
+  ///   - line: The line reported when the limit is reached; defaults to the caller's.
+  public func run(limit: Int = 10_000, fileID: StaticString = #fileID, line: UInt = #line) async {
+    await giveOtherTasksTurns(Self.settlingTurns)
+    var rounds = 0
+    while let deadline = state.withLock({ $0.nextDeadline }) {
+      guard rounds < limit else {
+        reportIssue(
+          """
+          TestClock.run() gave up after \(limit) rounds with \(pendingSleepers) task(s) still \
+          sleeping. Is a timer still running? Cancel it, or advance by a fixed duration instead.
+          """,
+          fileID: fileID,
+          line: line
+        )
+        return
+      }
+      rounds += 1
+      await advance(to: deadline)
+    }
+  }
+
+  /// Lets other work run `count` times: each turn yields the current executor and then waits
+  /// for the main actor, where stores process the actions that woken effects send.
+  private func giveOtherTasksTurns(_ count: Int) async {
+    for _ in 0..<count {
+      await Task.yield()
+      await MainActor.run {}
+    }
+  }
+}
+
+extension TestClock where Duration == Swift.Duration {
+  /// Creates a test clock measuring `Swift.Duration`, starting at zero.
+  ///
+  /// ```swift
+  /// let clock = TestClock()
+  /// let model = TimerModel(clock: clock)  // init(clock: some Clock<Duration>)
+  /// ```
+  public convenience init() {
+    self.init(now: Instant(offset: .zero))
+  }
+}

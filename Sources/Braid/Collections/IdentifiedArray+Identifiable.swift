@@ -1,0 +1,69 @@
+/// An ``IdentifiedArray`` of `Identifiable` elements, keyed by their `id`.
+///
+/// ```swift
+/// struct State { var rows: IdentifiedArrayOf<Row> = [] }
+/// ```
+public typealias IdentifiedArrayOf<Element: Identifiable> = IdentifiedArray<Element.ID, Element>
+
+extension IdentifiedArray where Element: Identifiable, ID == Element.ID {
+  /// Creates an empty identified array of `Identifiable` elements.
+  ///
+  /// ```swift
+  /// var rows = IdentifiedArrayOf<Row>()
+  /// ```
+  public init() {
+    self.init(idSource: .keyPath(\Element.id))
+  }
+
+  /// Creates an identified array from `Identifiable` elements whose ids are unique.
+  ///
+  /// Each duplicate id is reported as a runtime issue naming the id and both offsets, and only the
+  /// first element with it is kept; use ``init(_:uniquingIDsWith:)`` to merge duplicates.
+  ///
+  /// - Parameters:
+  ///   - elements: The elements, in the order the array keeps them.
+  ///   - fileID: The file reported with a duplicate; defaults to the caller's.
+  ///   - line: The line reported with a duplicate; defaults to the caller's.
+  /// - Complexity: O(*n*).
+  public init(
+    uniqueElements elements: some Sequence<Element>,
+    fileID: StaticString = #fileID,
+    line: UInt = #line
+  ) {
+    self.init()
+    appendUniqueElements(elements, fileID: fileID, line: line)
+  }
+
+  /// Creates an identified array from `Identifiable` elements that may share ids, resolving each
+  /// clash with `combine`.
+  ///
+  /// See ``init(_:id:uniquingIDsWith:)`` for the rules.
+  ///
+  /// ```swift
+  /// let rows = IdentifiedArray(fetched) { kept, _ in kept }  // keep the first of each id
+  /// ```
+  ///
+  /// - Parameters:
+  ///   - elements: The elements, in order.
+  ///   - combine: Returns the element to keep for an id seen twice. Its result must have that id.
+  /// - Throws: Rethrows what `combine` throws.
+  /// - Complexity: O(*n*).
+  public init(
+    _ elements: some Sequence<Element>,
+    uniquingIDsWith combine: (_ kept: Element, _ new: Element) throws -> Element
+  ) rethrows {
+    try self.init(elements, id: \Element.id, uniquingIDsWith: combine)
+  }
+}
+
+extension IdentifiedArray: ExpressibleByArrayLiteral where Element: Identifiable, ID == Element.ID {
+  /// Creates an identified array from an array literal of `Identifiable` elements.
+  ///
+  /// A duplicate id is reported as a runtime issue and only its first element is kept.
+  ///
+  /// - Parameter elements: The elements, in order.
+  public init(arrayLiteral elements: Element...) {
+    self.init()
+    appendUniqueElements(elements, fileID: #fileID, line: #line)
+  }
+}

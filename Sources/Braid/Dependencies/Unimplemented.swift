@@ -1,0 +1,51 @@
+/// A closure that reports a test failure naming `description` when called, and returns
+/// `placeholder`: the endpoints of a client's `testValue`, so a test fails loudly when it
+/// reaches a dependency it did not set up.
+///
+/// ```swift
+/// static let testValue = UserDirectory(
+///   isUsernameAvailable: unimplemented("UserDirectory.isUsernameAvailable", placeholder: false),
+///   signUp: unimplemented("UserDirectory.signUp")
+/// )
+/// ```
+///
+/// - Parameters:
+///   - description: The endpoint's name, used in the failure message.
+///   - placeholder: What to return after reporting.
+/// - Returns: The reporting closure.
+public func unimplemented<each Argument, Result: Sendable>(
+  _ description: String,
+  placeholder: Result,
+  fileID: StaticString = #fileID,
+  line: UInt = #line
+) -> @Sendable (repeat each Argument) -> Result {
+  { (_: repeat each Argument) in
+    reportIssue("Unimplemented: '\(description)' was called.", fileID: fileID, line: line)
+    return placeholder
+  }
+}
+
+/// An async, throwing closure that reports a test failure naming `description` when called,
+/// then throws ``UnimplementedError``.
+///
+/// - Parameter description: The endpoint's name, used in the failure message and the error.
+/// - Returns: The reporting closure.
+public func unimplemented<each Argument, Result>(
+  _ description: String,
+  fileID: StaticString = #fileID,
+  line: UInt = #line
+) -> @Sendable (repeat each Argument) async throws -> Result {
+  { (_: repeat each Argument) in
+    reportIssue("Unimplemented: '\(description)' was called.", fileID: fileID, line: line)
+    throw UnimplementedError(endpoint: description)
+  }
+}
+
+/// The error thrown by an ``unimplemented(_:fileID:line:)`` endpoint.
+public struct UnimplementedError: Error, Sendable, Equatable, CustomStringConvertible {
+  /// The endpoint that was called.
+  public let endpoint: String
+
+  /// A sentence naming the endpoint.
+  public var description: String { "Unimplemented: '\(endpoint)'" }
+}
