@@ -1,5 +1,5 @@
-import Synchronization
 import Foundation
+import Synchronization
 
 /// Produces the current date: `Date()` live, a fixed date you choose in tests.
 public struct DateGenerator: Sendable {
