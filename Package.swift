@@ -5,11 +5,17 @@ let package = Package(
   name: "Braid",
   products: [
     .library(name: "Braid", targets: ["Braid"]),
+    .library(name: "BraidTesting", targets: ["BraidTesting"]),
     .executable(name: "braid-counter", targets: ["braid-counter"]),
   ],
   targets: [
     .target(
       name: "Braid",
+      swiftSettings: [.treatAllWarnings(as: .error)]
+    ),
+    .target(
+      name: "BraidTesting",
+      dependencies: ["Braid"],
       swiftSettings: [.treatAllWarnings(as: .error)]
     ),
     .target(
@@ -26,7 +32,7 @@ let package = Package(
     ),
     .testTarget(
       name: "BraidTests",
-      dependencies: ["Braid", "CounterExample"],
+      dependencies: ["Braid", "BraidTesting", "CounterExample"],
       swiftSettings: [.treatAllWarnings(as: .error)]
     ),
   ],

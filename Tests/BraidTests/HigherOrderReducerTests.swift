@@ -24,10 +24,11 @@ struct HigherOrderReducerTests {
         """
         received action:
           3
-          ▿ BraidTests.HigherOrderReducerTests.Settings
-        -   - volume: 0
-        +   - volume: 3
-            - name: "a"
+          HigherOrderReducerTests.Settings(
+        −   volume: 0,
+        +   volume: 3,
+            name: "a",
+          )
 
         """,
         """

@@ -4,7 +4,17 @@
 /// `Store(initialState:reducer:withDependencies:)` or ``Reducer/dependency(_:_:)``), then to the
 /// key's value for the current ``DependencyContext``.
 public struct DependencyValues: Sendable {
-  @TaskLocal static var current = DependencyValues()
+  @TaskLocal package static var current = DependencyValues()
+
+  /// Runs `operation` with `values` as the current dependency values.
+  @usableFromInline
+  static func withCurrent<R>(_ values: DependencyValues, operation: () throws -> R) rethrows -> R {
+    try $current.withValue(values, operation: operation)
+  }
+
+  /// The current dependency values.
+  @usableFromInline
+  static var currentValues: DependencyValues { current }
 
   private var overrides: [ObjectIdentifier: any Sendable] = [:]
 
@@ -29,8 +39,9 @@ public struct DependencyValues: Sendable {
     }
   }
 
-  /// Whether nothing has been overridden.
-  var isEmpty: Bool { overrides.isEmpty }
+  /// Whether these are the process's defaults: nothing overridden, the process's context.
+  @usableFromInline
+  var isDefault: Bool { overrides.isEmpty && context == DependencyContext.current }
 
   /// `self` with `other`'s overrides applied on top.
   func merging(_ other: DependencyValues) -> DependencyValues {

@@ -6,6 +6,8 @@ struct RunOperation<Action: Sendable>: Sendable {
   let handler: (@concurrent @Sendable (any Error, Send<Action>) async -> Void)?
   let fileID: StaticString
   let line: UInt
+  /// The dependency values in force when the effect was created; the operation runs with them.
+  var dependencies = DependencyValues.current
 
   func map<Parent: Sendable>(_ transform: @escaping @Sendable (Action) -> Parent) -> RunOperation<Parent> {
     let operation = self.operation
@@ -15,7 +17,8 @@ struct RunOperation<Action: Sendable>: Sendable {
       operation: { send in try await operation(send.map(transform)) },
       handler: mapHandler(handler, transform),
       fileID: fileID,
-      line: line
+      line: line,
+      dependencies: dependencies
     )
   }
 }
@@ -33,7 +36,8 @@ extension Effect {
   /// An effect that runs asynchronous work and may send actions back into the store.
   ///
   /// The operation runs on the global concurrent executor, never on the main actor, so slow or
-  /// blocking work does not stall the store; `await send(…)` hops to the main actor to deliver
+  /// blocking work does not stall the store. It sees the dependency values that were in force
+  /// when the effect was created (see ``Dependency``); `await send(…)` hops to the main actor to deliver
   /// each action. Once the effect is cancelled, `send` does nothing.
   ///
   /// An error thrown by `operation` goes to `handler`. Without a handler, any error other than

@@ -3,16 +3,19 @@ import Foundation
 /// Reports a misuse of Braid by the caller: an action for a missing child, an unhandled effect
 /// error, a case path that cannot work.
 ///
-/// When a handler is installed with ``IssueReporting/withIssueHandler(_:operation:)`` the message
-/// goes to it; otherwise it is printed to standard error as a runtime warning. Misuse never
-/// crashes the program.
+/// When a handler is installed with ``IssueReporting/withIssueHandler(_:operation:)-(_,_)`` the
+/// message goes to it; in a test process using `BraidTesting` it fails the running test;
+/// otherwise it is printed to standard error as a runtime warning. Misuse never crashes the
+/// program.
 @usableFromInline
 func reportIssue(_ message: @autoclosure () -> String, fileID: StaticString = #fileID, line: UInt = #line) {
-  let text = message()
+  let issue = IssueReporting.Issue(message: message(), fileID: "\(fileID)", line: line)
   if let handler = IssueReporting.handler {
-    handler(IssueReporting.Issue(message: text, fileID: "\(fileID)", line: line))
+    handler(issue)
+  } else if let sink = IssueReporting.testFailureSink.withLock({ $0 }) {
+    sink(issue)
   } else {
-    FileHandle.standardError.write(Data("[Braid] warning: \(text) (\(fileID):\(line))\n".utf8))
+    FileHandle.standardError.write(Data("[Braid] warning: \(issue.message) (\(fileID):\(line))\n".utf8))
   }
 }
 
@@ -47,11 +50,32 @@ public enum IssueReporting {
 
   @TaskLocal static var handler: (@Sendable (Issue) -> Void)?
 
+  /// Where issues go in a test process once `BraidTesting` is in use: the running test's
+  /// failure recorder. Set once; guarded because any thread may report.
+  static let testFailureSink = SanitizerVisibleMutex<(@Sendable (Issue) -> Void)?>(nil)
+
+  /// Makes issues reported outside a ``withIssueHandler(_:operation:)-(_,_)`` scope test
+  /// failures. Used by `BraidTesting`; has no effect outside a test process.
+  package static func installTestFailureSink(_ sink: @escaping @Sendable (Issue) -> Void) {
+    guard DependencyContext.current == .test else { return }
+    testFailureSink.withLock { $0 = sink }
+  }
+
+  /// Hands `message` to the installed ``withIssueHandler(_:operation:)-(_,_)`` handler, if any.
+  ///
+  /// - Returns: Whether a handler took it.
+  package static func capture(_ message: String, fileID: String, line: UInt) -> Bool {
+    guard let handler else { return false }
+    handler(Issue(message: message, fileID: fileID, line: line))
+    return true
+  }
+
   /// Runs `operation` with every issue Braid reports from this task (and tasks it starts) sent
   /// to `handler` instead of standard error.
   ///
   /// - Parameters:
   ///   - handler: Receives each issue, on whatever thread reported it.
+  ///   - isolation: The actor the operation runs on; by default the caller's.
   ///   - operation: The work to observe.
   /// - Returns: Whatever `operation` returns.
   @discardableResult

@@ -3,15 +3,15 @@ extension Reducer {
   ///
   /// ```
   /// received action:
-  ///   Counter.Action.incrementButtonTapped
-  ///   State(
-  /// -   count: 0
-  /// +   count: 1
+  ///   .incrementButtonTapped
+  ///   Counter.State(
+  /// −   count: 0,
+  /// +   count: 1,
   ///   )
   /// ```
   ///
-  /// Lines starting with `-` are the state before the action, `+` after it; unchanged lines
-  /// are shown for context. A debugging aid: the output format may change.
+  /// Lines starting with `−` are the state before the action, `+` after it; unchanged fields
+  /// are shown or summarised for context. A debugging aid: the output format may change.
   ///
   /// - Parameter printer: Receives each report; by default it is written to standard error.
   /// - Returns: The printing reducer.
@@ -21,9 +21,9 @@ extension Reducer {
   ) -> Reduce<State, Action> {
     let base = makeReduceFunction()
     return Reduce { state, action in
-      let before = ChangePrinter.lines(of: state)
+      let before = state
       let effect = base(&state, action)
-      printer(ChangePrinter.report(action: action, before: before, after: ChangePrinter.lines(of: state)))
+      printer(ChangePrinter.report(action: action, before: before, after: state))
       return effect
     }
   }

@@ -69,7 +69,9 @@ extension RootStore {
     let task = Self.spawn(priority: run.priority) {
       defer { registry.remove(id) }
       do {
-        try await run.operation(send)
+        try await DependencyValues.$current.withValue(run.dependencies) {
+          try await run.operation(send)
+        }
       } catch {
         if Task.isCancelled, error is CancellationError { return }
         if let handler = run.handler {

@@ -19,12 +19,20 @@ final class RootStore<State, Action: Sendable> {
   @exclusivity(unchecked) @usableFromInline var observers: [@MainActor (State) -> Void] = []
   @exclusivity(unchecked) @usableFromInline var observerIDs: [Int] = []
   @usableFromInline let registry = EffectRegistry()
+  /// The dependency values actions are reduced with, or `nil` when they are the process's
+  /// defaults (then reducing needs no task-local binding).
+  @usableFromInline let dependencies: DependencyValues?
   var nextObserverID = 0
 
   @usableFromInline
-  init(initialState: State, reducer: @escaping (inout State, Action) -> Effect<Action>) {
+  init(
+    initialState: State,
+    reducer: @escaping (inout State, Action) -> Effect<Action>,
+    dependencies: DependencyValues
+  ) {
     self.state = initialState
     self.reducer = reducer
+    self.dependencies = dependencies.isDefault ? nil : dependencies
   }
 
   deinit {
@@ -37,6 +45,14 @@ final class RootStore<State, Action: Sendable> {
       queue.append(action)
       return .empty
     }
+    if let dependencies {
+      return DependencyValues.withCurrent(dependencies) { drain(action) }
+    }
+    return drain(action)
+  }
+
+  @inlinable
+  func drain(_ action: Action) -> StoreTask {
     isSending = true
     var tasks: [Task<Void, Never>] = []
     var next = action

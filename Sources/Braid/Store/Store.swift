@@ -27,12 +27,18 @@ public final class Store<State, Action: Sendable> {
   /// - Parameters:
   ///   - initialState: The state to start from.
   ///   - reducer: The feature's reducer.
+  ///   - prepareDependencies: Changes the dependency values (``DependencyValues``) the store
+  ///     reduces actions and starts effects with; they start as the values in force here.
   @inlinable
   public init<R: Reducer<State, Action>>(
     initialState: @autoclosure () -> State,
-    @ReducerBuilder<State, Action> reducer: () -> R
+    @ReducerBuilder<State, Action> reducer: () -> R,
+    withDependencies prepareDependencies: (inout DependencyValues) -> Void = { _ in }
   ) {
-    root = RootStore(initialState: initialState(), reducer: reducer().makeReduceFunction())
+    var dependencies = DependencyValues.currentValues
+    prepareDependencies(&dependencies)
+    let reduce = DependencyValues.withCurrent(dependencies) { reducer().makeReduceFunction() }
+    root = RootStore(initialState: initialState(), reducer: reduce, dependencies: dependencies)
     scoped = nil
   }
 
@@ -142,6 +148,11 @@ public final class Store<State, Action: Sendable> {
   /// The number of effect tasks this store's root is running (for leak checks in tests).
   package var runningEffectCount: Int {
     root?.registry.count ?? 0
+  }
+
+  /// Cancels every effect the root store is running.
+  package func cancelAllEffects() {
+    root?.registry.cancelAll()
   }
 
   /// The number of cancellation ids with a running effect (for leak checks in tests).

@@ -1,0 +1,170 @@
+import Foundation
+
+extension ValueDump {
+  /// Turns values into ``Node``s through `Mirror`.
+  struct Reflector {
+    /// The objects being rendered around the current value: meeting one again is a cycle.
+    private var ancestors: Set<ObjectIdentifier> = []
+
+    /// The structure of `value`.
+    mutating func node(for value: Any) -> Node {
+      let mirror = Mirror(reflecting: value)
+      if mirror.displayStyle == .optional {
+        guard let wrapped = mirror.children.first else { return .text("nil") }
+        return node(for: wrapped.value)
+      }
+      if type(of: value) == AnyHashable.self, let hashable = value as? AnyHashable {
+        return node(for: hashable.base)
+      }
+      if let text = Self.leafText(of: value) {
+        return .text(text)
+      }
+      switch mirror.displayStyle {
+      case .collection:
+        return .group(Group(open: "[", items: mirror.children.map { Item(node: node(for: $0.value)) }, close: "]"))
+      case .set:
+        let elements = mirror.children.map { node(for: $0.value) }.map { (Layout.oneLine($0), $0) }
+        let sorted = elements.sorted { $0.0 < $1.0 }.map { Item(node: $0.1) }
+        return .group(Group(open: "[", items: sorted, close: "]"))
+      case .dictionary:
+        return dictionaryNode(mirror)
+      case .tuple:
+        return .group(Group(open: "(", items: tupleItems(mirror), close: ")"))
+      case .enum:
+        return enumNode(value, mirror)
+      case .class:
+        return classNode(value, mirror)
+      default:
+        return fieldsNode(value, mirror, fields: fieldItems(mirror))
+      }
+    }
+
+    // MARK: - Leaves
+
+    /// The text of a value rendered whole rather than through its fields.
+    private static func leafText(of value: Any) -> String? {
+      switch value {
+      case let string as String: quoted(string)
+      case let substring as Substring: quoted(substring)
+      case let character as Character: quoted(String(character))
+      case let type as any Any.Type: ValueDump.typeName(type) + ".self"
+      case let date as Date: date.description
+      case let uuid as UUID: uuid.description
+      case let url as URL: url.description
+      case let decimal as Decimal: decimal.description
+      default: nil
+      }
+    }
+
+    /// The description of a value that has no fields: `42`, `true`, a custom description.
+    private static func description(of value: Any) -> String? {
+      switch value {
+      case let value as any CustomStringConvertible: value.description
+      case let value as any CustomDebugStringConvertible: value.debugDescription
+      default: nil
+      }
+    }
+
+    /// `string` in quotes, with quotes, backslashes and control characters escaped.
+    static func quoted(_ string: some StringProtocol) -> String {
+      var result = "\""
+      for scalar in string.unicodeScalars {
+        switch scalar {
+        case "\"": result += "\\\""
+        case "\\": result += "\\\\"
+        case "\n": result += "\\n"
+        case "\r": result += "\\r"
+        case "\t": result += "\\t"
+        case "\0": result += "\\0"
+        default:
+          switch scalar.properties.generalCategory {
+          case .control, .lineSeparator, .paragraphSeparator:
+            result += "\\u{" + String(scalar.value, radix: 16, uppercase: true) + "}"
+          default:
+            result.unicodeScalars.append(scalar)
+          }
+        }
+      }
+      return result + "\""
+    }
+
+    // MARK: - Composites
+
+    /// `["a": 1, "b": 2]`, sorted by the keys' one-line text, then by the values'.
+    private mutating func dictionaryNode(_ mirror: Mirror) -> Node {
+      var entries: [(key: String, value: String, item: Item)] = []
+      for child in mirror.children {
+        let pair = Mirror(reflecting: child.value).children.map(\.value)
+        guard pair.count == 2 else { continue }
+        let key = Layout.oneLine(node(for: pair[0]))
+        let value = node(for: pair[1])
+        entries.append((key, Layout.oneLine(value), Item(label: key, node: value)))
+      }
+      guard !entries.isEmpty else { return .text("[:]") }
+      entries.sort { ($0.key, $0.value) < ($1.key, $1.value) }
+      return .group(Group(open: "[", items: entries.map(\.item), close: "]"))
+    }
+
+    /// `.caseName`, `.caseName(payload)` or `.caseName(label: payload, …)`.
+    private mutating func enumNode(_ value: Any, _ mirror: Mirror) -> Node {
+      guard let payload = mirror.children.first, let name = payload.label else {
+        return .text(Self.description(of: value) ?? ".\(value)")
+      }
+      let payloadMirror = Mirror(reflecting: payload.value)
+      var items = [Item(node: node(for: payload.value))]
+      if payloadMirror.displayStyle == .tuple {
+        items = tupleItems(payloadMirror)
+        if items.isEmpty { items = [Item(node: .text("()"))] }
+      }
+      return .group(Group(open: ".\(name)(", items: items, close: ")"))
+    }
+
+    /// `ClassName(field: value, …)` with inherited fields first, or `ClassName(↩︎)` for an
+    /// object already being rendered further out.
+    private mutating func classNode(_ value: Any, _ mirror: Mirror) -> Node {
+      let id = ObjectIdentifier(value as AnyObject)
+      guard !ancestors.contains(id) else {
+        return .text(ValueDump.typeName(type(of: value)) + "(↩︎)")
+      }
+      ancestors.insert(id)
+      defer { ancestors.remove(id) }
+      var mirrors = [mirror]
+      while let superclass = mirrors.last?.superclassMirror { mirrors.append(superclass) }
+      return fieldsNode(value, mirror, fields: mirrors.reversed().flatMap { fieldItems($0) })
+    }
+
+    /// `TypeName(field: value, …)`; `TypeName()` or the value's description when it has no fields.
+    private func fieldsNode(_ value: Any, _ mirror: Mirror, fields: [Item]) -> Node {
+      if fields.isEmpty, let description = Self.description(of: value) {
+        return .text(description)
+      }
+      if fields.isEmpty, mirror.displayStyle == nil, !(value is any CustomReflectable) {
+        return .text(String(describing: value))  // functions and other opaque values
+      }
+      return .group(Group(open: ValueDump.typeName(type(of: value)) + "(", items: fields, close: ")"))
+    }
+
+    /// The stored properties a mirror lists, leaving out compiler-made `_$` storage.
+    private mutating func fieldItems(_ mirror: Mirror) -> [Item] {
+      mirror.children.compactMap { child in
+        if let label = child.label, label.hasPrefix("_$") { return nil }
+        return Item(label: child.label, node: node(for: child.value))
+      }
+    }
+
+    /// A tuple's elements, labelled when the tuple type labels them.
+    private mutating func tupleItems(_ mirror: Mirror) -> [Item] {
+      mirror.children.map { child in
+        let label = child.label.flatMap { $0.hasPrefix(".") ? nil : $0 }
+        return Item(label: label, node: node(for: child.value))
+      }
+    }
+  }
+}
+
+extension ValueDump.Item {
+  /// An unlabelled item.
+  init(node: ValueDump.Node) {
+    self.init(label: nil, node: node)
+  }
+}

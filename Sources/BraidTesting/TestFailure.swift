@@ -1,0 +1,47 @@
+import Braid
+import Testing
+import XCTest
+
+/// Where a ``TestStore`` assertion is made: the call site its failures are reported at.
+struct SourceSite: Sendable {
+  let fileID: StaticString
+  let filePath: StaticString
+  let line: UInt
+  let column: UInt
+}
+
+/// Records a test failure at `site` in whichever framework is running the current test.
+///
+/// A handler installed with `IssueReporting.withIssueHandler` receives the failure instead (this
+/// is how the failure messages themselves are tested). Otherwise Swift Testing's `Issue.record`
+/// is used inside a `@Test`, and `XCTFail` inside an XCTest case.
+func recordFailure(_ message: String, at site: SourceSite) {
+  if IssueReporting.capture(message, fileID: "\(site.fileID)", line: site.line) { return }
+  if Test.current != nil {
+    Issue.record(
+      Comment(rawValue: message),
+      sourceLocation: SourceLocation(
+        fileID: "\(site.fileID)",
+        filePath: "\(site.filePath)",
+        line: Int(site.line),
+        column: Int(site.column)
+      )
+    )
+  } else {
+    XCTFail(message, file: site.filePath, line: site.line)
+  }
+}
+
+/// Sends Braid's runtime warnings (a dependency with no test value, an unimplemented endpoint,
+/// an action for a missing child, …) to the running test as failures, from the first
+/// ``TestStore`` on.
+func installTestFailureReporting() {
+  IssueReporting.installTestFailureSink { issue in
+    let message = "\(issue.message) (\(issue.fileID):\(issue.line))"
+    if Test.current != nil {
+      Issue.record(Comment(rawValue: message))
+    } else {
+      XCTFail(message)
+    }
+  }
+}

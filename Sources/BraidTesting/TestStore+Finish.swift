@@ -1,0 +1,75 @@
+import Braid
+
+extension TestStore {
+  /// Waits for every effect to finish, then asserts that nothing is left: no effect still in
+  /// flight and (with ``Exhaustivity/on``) no received action left unasserted.
+  ///
+  /// Call it at the end of a test that started effects.
+  ///
+  /// - Parameter timeout: How long to wait for effects; by default ``timeout``.
+  public func finish(
+    timeout: Duration? = nil,
+    fileID: StaticString = #fileID,
+    filePath: StaticString = #filePath,
+    line: UInt = #line,
+    column: UInt = #column
+  ) async {
+    let site = SourceSite(fileID: fileID, filePath: filePath, line: line, column: column)
+    let deadline = ContinuousClock.now.advanced(by: timeout ?? self.timeout)
+    var turns = 0
+    while store.runningEffectCount > 0 || !recorder.inFlight.isEmpty {
+      if ContinuousClock.now >= deadline { break }
+      turns += 1
+      if turns % 64 == 0 {
+        try? await Task.sleep(for: .milliseconds(1))
+      } else {
+        await Task.yield()
+      }
+    }
+    assertNothingLeft(at: site)
+  }
+
+  /// Drops the received actions not yet asserted, taking the state after the last of them.
+  public func skipReceivedActions() async {
+    await Task.yield()
+    if let last = recorder.received.last { state = last.state }
+    recorder.received.removeAll()
+  }
+
+  /// Cancels every effect still in flight.
+  public func skipInFlightEffects() async {
+    store.cancelAllEffects()
+    await Task.yield()
+  }
+
+  /// Fails for each effect still running and, when exhaustive, each received action left.
+  func assertNothingLeft(at site: SourceSite) {
+    let running = recorder.inFlight.labels
+    if !running.isEmpty, exhaustivity == .on {
+      recordFailure(
+        """
+        An effect returned for an action is still running. It must complete before the end of the test.
+
+        Still running, started by:
+        \(running.map { "  " + $0 }.joined(separator: "\n"))
+
+        To fix, inspect the effect: cancel it with an id, have it finish, or call \
+        `await store.skipInFlightEffects()` if it is not the subject of this test.
+        """,
+        at: site
+      )
+    }
+    if !recorder.received.isEmpty, exhaustivity == .on {
+      recordFailure(
+        """
+        The store received \(recorder.received.count) unexpected \
+        \(recorder.received.count == 1 ? "action" : "actions"): …
+
+        Unhandled actions:
+        \(recorder.received.map { "  " + describe($0.action) }.joined(separator: "\n"))
+        """,
+        at: site
+      )
+    }
+  }
+}

@@ -1,0 +1,151 @@
+import Braid
+
+extension TestStore {
+  /// Waits for an effect to feed `expected` back and asserts how it changed the state.
+  ///
+  /// With ``Exhaustivity/on`` the next received action must be `expected`; with
+  /// ``Exhaustivity/off`` earlier received actions are skipped until one matches.
+  ///
+  /// - Parameters:
+  ///   - expected: The action an effect should send.
+  ///   - timeout: How long to wait; by default ``timeout``.
+  ///   - updateStateToExpectedResult: Turns the state before the action into the state expected
+  ///     after it.
+  public func receive(
+    _ expected: Action,
+    timeout: Duration? = nil,
+    assert updateStateToExpectedResult: ((inout State) throws -> Void)? = nil,
+    fileID: StaticString = #fileID,
+    filePath: StaticString = #filePath,
+    line: UInt = #line,
+    column: UInt = #column
+  ) async where Action: Equatable {
+    await receive(
+      matching: { $0 == expected },
+      description: describe(expected),
+      timeout: timeout,
+      update: updateStateToExpectedResult,
+      site: SourceSite(fileID: fileID, filePath: filePath, line: line, column: column)
+    )
+  }
+
+  /// Waits for an effect to feed back an action in the case `casePath` names, whatever its
+  /// payload, and asserts how it changed the state.
+  ///
+  /// ```swift
+  /// await store.receive(/Feature.Action.response) { $0.isLoading = false }
+  /// ```
+  public func receive<Value>(
+    _ casePath: CasePath<Action, Value>,
+    timeout: Duration? = nil,
+    assert updateStateToExpectedResult: ((inout State) throws -> Void)? = nil,
+    fileID: StaticString = #fileID,
+    filePath: StaticString = #filePath,
+    line: UInt = #line,
+    column: UInt = #column
+  ) async {
+    await receive(
+      matching: { casePath.extract(from: $0) != nil },
+      description: "an action matching \(CasePathLabel.of(casePath))",
+      timeout: timeout,
+      update: updateStateToExpectedResult,
+      site: SourceSite(fileID: fileID, filePath: filePath, line: line, column: column)
+    )
+  }
+
+  /// Waits for an effect to feed back the action `casePath` embeds `value` in, and asserts how
+  /// it changed the state.
+  public func receive<Value: Equatable>(
+    _ casePath: CasePath<Action, Value>,
+    _ value: Value,
+    timeout: Duration? = nil,
+    assert updateStateToExpectedResult: ((inout State) throws -> Void)? = nil,
+    fileID: StaticString = #fileID,
+    filePath: StaticString = #filePath,
+    line: UInt = #line,
+    column: UInt = #column
+  ) async {
+    await receive(
+      matching: { casePath.extract(from: $0) == value },
+      description: describe(casePath.embed(value)),
+      timeout: timeout,
+      update: updateStateToExpectedResult,
+      site: SourceSite(fileID: fileID, filePath: filePath, line: line, column: column)
+    )
+  }
+
+  private func receive(
+    matching isMatch: (Action) -> Bool,
+    description: String,
+    timeout: Duration?,
+    update: ((inout State) throws -> Void)?,
+    site: SourceSite
+  ) async {
+    guard await waitForReceivedAction(timeout: timeout ?? self.timeout) else {
+      let running = recorder.inFlight.labels
+      recordFailure(
+        running.isEmpty
+          ? "Expected to receive \(description), but received none and no effect is running."
+          : """
+          Expected to receive \(description), but received none after \(timeout ?? self.timeout). \
+          \(running.count) \(running.count == 1 ? "effect is" : "effects are") still in flight, started by:
+          \(running.map { "  " + $0 }.joined(separator: "\n"))
+          """,
+        at: site
+      )
+      return
+    }
+    if exhaustivity == .off {
+      while let first = recorder.received.first, !isMatch(first.action) {
+        state = first.state
+        recorder.received.removeFirst()
+        if recorder.received.isEmpty, !(await waitForReceivedAction(timeout: timeout ?? self.timeout)) {
+          recordFailure("Expected to receive \(description), but no received action matched.", at: site)
+          return
+        }
+      }
+    }
+    let (action, actual) = recorder.received.removeFirst()
+    guard isMatch(action) else {
+      recordFailure(
+        """
+        Received unexpected action: …
+
+        Expected: \(description)
+        Received: \(describe(action))
+        """,
+        at: site
+      )
+      state = actual
+      return
+    }
+    assertStateChange(from: state, to: actual, update: update, at: site)
+    state = actual
+  }
+
+  /// Waits until an effect has fed back an action; `false` if none arrived in time.
+  func waitForReceivedAction(timeout: Duration) async -> Bool {
+    let deadline = ContinuousClock.now.advanced(by: timeout)
+    var turns = 0
+    while recorder.received.isEmpty {
+      if store.runningEffectCount == 0, recorder.inFlight.isEmpty { return !recorder.received.isEmpty }
+      if ContinuousClock.now >= deadline { return false }
+      turns += 1
+      // Let effect tasks run. Yielding alone spins a core while real work (a file, a socket)
+      // is pending, so after a burst of yields wait a millisecond between checks.
+      if turns % 64 == 0 {
+        try? await Task.sleep(for: .milliseconds(1))
+      } else {
+        await Task.yield()
+      }
+    }
+    return true
+  }
+}
+
+/// How a case path is named in failure messages.
+enum CasePathLabel {
+  static func of<Root, Value>(_ casePath: CasePath<Root, Value>) -> String {
+    "CasePath<\(Root.self), \(Value.self)>"
+  }
+}

@@ -1,0 +1,218 @@
+import Braid
+
+/// A store for tests that makes you assert every state change, every action effects feed back,
+/// and that every effect has finished.
+///
+/// ```swift
+/// @Test func factoring() async {
+///   let store = TestStore(initialState: Counter.State(count: 12)) { Counter() }
+///   await store.send(.factorButtonTapped) { $0.isFactoring = true }
+///   await store.receive(.factorsComputed([2, 2, 3])) {
+///     $0.isFactoring = false
+///     $0.factors = [2, 2, 3]
+///   }
+/// }
+/// ```
+///
+/// Each `send` and `receive` takes a closure that turns the state before the action into the
+/// state you expect after it; a mismatch fails the test at that line with a diff (`−` expected,
+/// `+` actual). Failures are recorded in Swift Testing inside a `@Test` and with `XCTFail` inside
+/// an XCTest case. Time-based effects are driven by a ``TestClock`` you pass in, so tests never
+/// sleep. The feature runs in a real ``Store``, so it behaves exactly as in the application.
+@MainActor
+public final class TestStore<State: Equatable, Action: Sendable> {
+  /// The state as of the last assertion.
+  public internal(set) var state: State
+
+  /// Whether every change, received action and effect must be asserted. Default ``Exhaustivity/on``.
+  public var exhaustivity: Exhaustivity = .on
+
+  /// How long ``receive(_:timeout:assert:fileID:filePath:line:column:)`` and ``finish(timeout:fileID:filePath:line:column:)``
+  /// wait by default. Effects driven by a ``TestClock`` never need it; it bounds real
+  /// asynchronous work.
+  public var timeout: Duration = .seconds(1)
+
+  /// The dependency values actions are reduced with; change them mid-test to affect later
+  /// actions and the effects they start.
+  public var dependencies: DependencyValues {
+    get { dependencyBox.values }
+    set { dependencyBox.values = newValue }
+  }
+
+  let store: Store<State, Action>
+  let recorder: TestStoreRecorder<State, Action>
+  let dependencyBox: DependencyBox
+  let site: SourceSite
+
+  /// Creates a test store running `reducer` on `initialState`.
+  ///
+  /// - Parameters:
+  ///   - initialState: The state to start from.
+  ///   - reducer: The feature's reducer.
+  ///   - prepareDependencies: Sets up the dependencies the feature uses. They start as test
+  ///     values (with ``DependencyValues/uuid`` a fresh incrementing generator).
+  public init<R: Reducer<State, Action>>(
+    initialState: @autoclosure () -> State,
+    @ReducerBuilder<State, Action> reducer: () -> R,
+    withDependencies prepareDependencies: (inout DependencyValues) -> Void = { _ in },
+    fileID: StaticString = #fileID,
+    filePath: StaticString = #filePath,
+    line: UInt = #line,
+    column: UInt = #column
+  ) {
+    installTestFailureReporting()
+    var values = DependencyValues()
+    values.context = .test
+    values.uuid = .incrementing
+    prepareDependencies(&values)
+    let box = DependencyBox(values)
+    let recorder = TestStoreRecorder<State, Action>()
+    let initial = initialState()
+    let reduce = withDependencies {
+      $0 = values
+    } operation: {
+      reducer().makeReduceFunction()
+    }
+    self.state = initial
+    self.recorder = recorder
+    self.dependencyBox = box
+    self.site = SourceSite(fileID: fileID, filePath: filePath, line: line, column: column)
+    self.store = Store(initialState: initial) {
+      Reduce<State, Action> { state, action in
+        let effect = withDependencies {
+          $0 = box.values
+        } operation: {
+          reduce(&state, action)
+        }
+        recorder.record(action, state: state)
+        let label = describe(action)
+        let inFlight = recorder.inFlight
+        return effect.tracked(
+          onStart: { inFlight.start(label) },
+          onRun: { inFlight.run($0) },
+          onEnd: { inFlight.end($0) }
+        )
+      }
+    }
+  }
+
+  /// Sends `action` and asserts how it changed the state.
+  ///
+  /// - Parameters:
+  ///   - action: The action.
+  ///   - updateStateToExpectedResult: Turns the state before the action into the state
+  ///     expected after it. Omit it when the action must not change the state.
+  /// - Returns: The effects the action started; `cancel()` them or `await finish()` on them.
+  @discardableResult
+  public func send(
+    _ action: Action,
+    assert updateStateToExpectedResult: ((inout State) throws -> Void)? = nil,
+    fileID: StaticString = #fileID,
+    filePath: StaticString = #filePath,
+    line: UInt = #line,
+    column: UInt = #column
+  ) async -> StoreTask {
+    let site = SourceSite(fileID: fileID, filePath: filePath, line: line, column: column)
+    if exhaustivity == .on, !recorder.received.isEmpty {
+      recordFailure(
+        """
+        Must handle \(recorder.received.count) received \(recorder.received.count == 1 ? "action" : "actions") \
+        before sending an action: …
+
+        Unhandled actions:
+        \(recorder.received.map { "  " + describe($0.action) }.joined(separator: "\n"))
+        """,
+        at: site
+      )
+    }
+    if let last = recorder.received.last {
+      // Reported above when exhaustive; either way the test goes on from the latest state.
+      state = last.state
+      recorder.received.removeAll()
+    }
+    recorder.awaitingTestAction = true
+    recorder.stateAfterTestAction = nil
+    let task = store.send(action)
+    recorder.awaitingTestAction = false
+    let actual = recorder.stateAfterTestAction ?? store.state
+    assertStateChange(from: state, to: actual, update: updateStateToExpectedResult, at: site)
+    state = actual
+    await letEffectsStart()
+    return task
+  }
+
+  /// Gives the effects just started the turns they need to begin running (so that, say, a timer
+  /// has gone to sleep on its clock before the test advances it). Bounded: an effect waiting on
+  /// other work does not hold the test up.
+  func letEffectsStart() async {
+    var turns = 0
+    while !recorder.inFlight.allRunning, turns < 10_000 {
+      turns += 1
+      await Task.yield()
+    }
+    for _ in 0..<8 { await Task.yield() }
+  }
+
+  /// Checks that applying `update` to `before` gives `actual`, reporting each way it can fail.
+  func assertStateChange(
+    from before: State,
+    to actual: State,
+    update: ((inout State) throws -> Void)?,
+    at site: SourceSite
+  ) {
+    var expected = before
+    if let update {
+      do {
+        // Non-exhaustive: only the fields the closure names must hold, so apply it to the
+        // actual state and check that it changes nothing.
+        if exhaustivity == .off { expected = actual }
+        try update(&expected)
+      } catch {
+        recordFailure("Threw error: \(error)", at: site)
+        return
+      }
+    }
+    if expected == actual {
+      if update != nil, exhaustivity == .on, expected == before {
+        recordFailure(
+          """
+          Expected state to change, but no change occurred.
+
+          The trailing closure made no observable modifications to state. If no change to state is \
+          expected, omit the trailing closure.
+          """,
+          at: site
+        )
+      }
+      return
+    }
+    if exhaustivity == .off, update == nil { return }
+    let header =
+      update == nil
+      ? "State was not expected to change, but a change occurred: …"
+      : "A state change does not match expectation: …"
+    recordFailure(
+      """
+      \(header)
+
+      \(ValueDump.diff(expected, actual) ?? "(no visible difference)")
+
+      (Expected: −, Actual: +)
+      """,
+      at: site
+    )
+  }
+}
+
+/// The dependency values of a ``TestStore``, shared with its reducer so that changes made
+/// mid-test apply to later actions.
+@MainActor
+final class DependencyBox: Sendable {
+  var values: DependencyValues
+  init(_ values: DependencyValues) { self.values = values }
+}
+
+/// A label for an action, as failure messages show it (`.loaded("fact")`).
+func describe(_ value: some Any) -> String {
+  ValueDump.dump(value)
+}

@@ -1,0 +1,65 @@
+import Braid
+
+/// What a ``TestStore`` learns from the store it drives: the state after each action, which
+/// actions arrived from effects, and which effects are still running (and for which action).
+@MainActor
+final class TestStoreRecorder<State, Action: Sendable> {
+  /// Set while the test's own `send` is being reduced; the next reduced action is the test's.
+  var awaitingTestAction = false
+  /// The state right after the test's action was reduced.
+  var stateAfterTestAction: State?
+  /// Actions fed back by effects, with the state right after each, not yet asserted.
+  var received: [(action: Action, state: State)] = []
+  /// Effects in flight, with a label of the action that started each.
+  let inFlight = InFlightEffects()
+
+  func record(_ action: Action, state: State) {
+    if awaitingTestAction {
+      awaitingTestAction = false
+      stateAfterTestAction = state
+    } else {
+      received.append((action, state))
+    }
+  }
+}
+
+/// The effects a ``TestStore``'s reducer has started and not yet seen end, by token.
+final class InFlightEffects: Sendable {
+  private struct State {
+    var next: UInt64 = 0
+    var labels: [UInt64: String] = [:]
+    var notYetRunning: Set<UInt64> = []
+  }
+
+  private let effects = SanitizerVisibleMutex(State())
+
+  func start(_ label: String) -> UInt64 {
+    effects.withLock { state in
+      state.next += 1
+      state.labels[state.next] = label
+      state.notYetRunning.insert(state.next)
+      return state.next
+    }
+  }
+
+  func run(_ token: UInt64) {
+    effects.withLock { _ = $0.notYetRunning.remove(token) }
+  }
+
+  func end(_ token: UInt64) {
+    effects.withLock { state in
+      state.labels.removeValue(forKey: token)
+      state.notYetRunning.remove(token)
+    }
+  }
+
+  /// Whether every effect started so far has begun running on its task.
+  var allRunning: Bool { effects.withLock { $0.notYetRunning.isEmpty } }
+
+  /// The labels of the effects still running, oldest first.
+  var labels: [String] {
+    effects.withLock { state in state.labels.sorted { $0.key < $1.key }.map(\.value) }
+  }
+
+  var isEmpty: Bool { effects.withLock { $0.labels.isEmpty } }
+}
