@@ -28,6 +28,10 @@ public enum DependencyContext: Sendable, Equatable {
   ///
   /// `swift test` runs a `<Package>PackageTests.xctest` bundle on Linux and through `xctest` on
   /// macOS; Xcode sets `XCTestConfigurationFilePath` or `XCTestSessionIdentifier`.
+  package static func isTestProcessForTesting(arguments: [String], environment: [String: String]) -> Bool {
+    isTestProcess(arguments: arguments, environment: environment)
+  }
+
   static func isTestProcess(arguments: [String], environment: [String: String]) -> Bool {
     if environment["XCTestConfigurationFilePath"] != nil || environment["XCTestSessionIdentifier"] != nil {
       return true

@@ -42,8 +42,17 @@ extension TestDependencyKey {
 /// A key that gives no `testValue` gets one that reports a test failure naming the dependency
 /// the first time a test uses it, then falls back to the live value.
 public protocol DependencyKey: TestDependencyKey {
+  /// The type of the dependency.
+  associatedtype Value = Self
+
   /// The value used when the application runs for real.
   static var liveValue: Value { get }
+
+  /// The value used in tests; by default one that reports a missing test value.
+  static var testValue: Value { get }
+
+  /// The value used in previews; by default the live value.
+  static var previewValue: Value { get }
 }
 
 extension DependencyKey {

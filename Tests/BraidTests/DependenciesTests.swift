@@ -1,0 +1,185 @@
+import Braid
+import BraidTesting
+import Testing
+
+struct NumberClient: Sendable {
+  var fetch: @Sendable (Int) async throws -> String
+}
+
+private enum NumberClientKey: DependencyKey {
+  static let liveValue = NumberClient(fetch: { "live \($0)" })
+  static let testValue = NumberClient(fetch: unimplemented("NumberClient.fetch"))
+}
+
+private enum LiveOnlyKey: DependencyKey {
+  static let liveValue: Int = 42
+}
+
+extension DependencyValues {
+  var numberClient: NumberClient {
+    get { self[NumberClientKey.self] }
+    set { self[NumberClientKey.self] = newValue }
+  }
+  var liveOnly: Int {
+    get { self[LiveOnlyKey.self] }
+    set { self[LiveOnlyKey.self] = newValue }
+  }
+}
+
+@MainActor
+struct DependenciesTests {
+  struct Feature: Reducer {
+    struct State: Equatable { var fact = "" }
+    enum Action: Equatable, Sendable {
+      case fetch(Int)
+      case fetched(String)
+      case failed(String)
+    }
+    @Dependency(\.numberClient) var numberClient
+
+    func reduce(into state: inout State, action: Action) -> Effect<Action> {
+      switch action {
+      case .fetch(let n):
+        return .run { send in
+          await send(.fetched(try await numberClient.fetch(n)))
+        } catch: { error, send in
+          await send(.failed("\(error)"))
+        }
+      case .fetched(let fact):
+        state.fact = fact
+        return .none
+      case .failed(let message):
+        state.fact = message
+        return .none
+      }
+    }
+  }
+
+  @Test func theTestProcessIsDetected() {
+    #expect(DependencyContext.current == .test)
+    #expect(DependencyValues().context == .test)
+  }
+
+  @Test func storeWithDependenciesOverridesForReducersAndEffects() async {
+    let store = Store(initialState: Feature.State()) {
+      Feature()
+    } withDependencies: {
+      $0.numberClient.fetch = { "overridden \($0)" }
+    }
+    await store.send(.fetch(7)).finish()
+    #expect(store.state.fact == "overridden 7")
+  }
+
+  @Test func dependencyModifierAppliesToTheEffectsItReturns() async {
+    let store = Store(initialState: Feature.State()) {
+      Feature().dependency(\.numberClient, NumberClient(fetch: { "modifier \($0)" }))
+    }
+    await store.send(.fetch(3)).finish()
+    #expect(store.state.fact == "modifier 3")
+  }
+
+  @Test func effectsKeepTheValuesInForceWhenCreated() async {
+    var scratch = Feature.State()
+    let effect = withDependencies {
+      $0.numberClient.fetch = { "captured \($0)" }
+    } operation: {
+      Feature().reduce(into: &scratch, action: .fetch(1))
+    }
+    let store = Store(initialState: Feature.State()) {
+      Reduce<Feature.State, Feature.Action> { state, action in
+        if case .fetched(let fact) = action { state.fact = fact }
+        return action == Feature.Action.fetch(0) ? effect : .none
+      }
+    }
+    await store.send(.fetch(0)).finish()
+    #expect(store.state.fact == "captured 1")
+  }
+
+  @Test func unimplementedEndpointReportsAndThrows() async {
+    let issues = Recorder<IssueReporting.Issue>()
+    let store = Store(initialState: Feature.State()) { Feature() }
+    await IssueReporting.withIssueHandler {
+      issues.append($0)
+    } operation: {
+      await store.send(.fetch(1)).finish()
+    }
+    #expect(issues.values.map(\.message) == ["Unimplemented: 'NumberClient.fetch' was called."])
+    #expect(store.state.fact == "Unimplemented: 'NumberClient.fetch'")
+  }
+
+  @Test func aKeyWithoutATestValueReportsItsName() {
+    let issues = Recorder<IssueReporting.Issue>()
+    let value = IssueReporting.withIssueHandler {
+      issues.append($0)
+    } operation: {
+      DependencyValues().liveOnly
+    }
+    #expect(value == 42)
+    #expect(
+      issues.values.map(\.message) == [
+        "Dependency 'LiveOnlyKey' has no test value. Give 'LiveOnlyKey' a `testValue`, or override it in this test with `withDependencies`."
+      ])
+  }
+
+  @Test func testStoreDependenciesCanChangeMidTest() async {
+    let store = TestStore(initialState: Feature.State()) {
+      Feature()
+    } withDependencies: {
+      $0.numberClient.fetch = { "first \($0)" }
+    }
+    await store.send(.fetch(1))
+    await store.receive(.fetched("first 1")) { $0.fact = "first 1" }
+    store.dependencies.numberClient.fetch = { "second \($0)" }
+    await store.send(.fetch(2))
+    await store.receive(.fetched("second 2")) { $0.fact = "second 2" }
+  }
+
+  @Test func testProcessDetectionRules() {
+    #expect(DependencyContext.isTestProcessForTesting(arguments: ["/x/BraidPackageTests.xctest"], environment: [:]))
+    #expect(DependencyContext.isTestProcessForTesting(arguments: ["/usr/bin/xctest", "a"], environment: [:]))
+    #expect(
+      DependencyContext.isTestProcessForTesting(arguments: ["app"], environment: ["XCTestSessionIdentifier": "1"]))
+    #expect(!DependencyContext.isTestProcessForTesting(arguments: ["/usr/bin/braid-counter"], environment: [:]))
+  }
+}
+
+@MainActor
+struct TestStoreRecordingTests {
+  @Test func failuresAreRecordedInSwiftTesting() async {
+    let store = TestStore(initialState: 0) {
+      Reduce<Int, Int> { state, action in
+        state += action
+        return .none
+      }
+    }
+    await withKnownIssue {
+      await store.send(1) { $0 = 2 }
+    } matching: { issue in
+      issue.comments.contains { $0.rawValue.hasPrefix("A state change does not match expectation") }
+    }
+  }
+
+  @Test func storeAndTestStoreDeliverEffectActionsInTheSameOrder() async {
+    struct Ordering: Reducer {
+      func reduce(into state: inout [String], action: String) -> Effect<String> {
+        state.append(action)
+        guard action == "start" else { return .none }
+        return .merge(
+          .send("sync 1"),
+          .concatenate(.run { send in await send("async 1") }, .run { send in await send("async 2") }),
+          .send("sync 2")
+        )
+      }
+    }
+    let store = Store(initialState: [String]()) { Ordering() }
+    await store.send("start").finish()
+
+    let testStore = TestStore(initialState: [String]()) { Ordering() }
+    testStore.exhaustivity = .off
+    await testStore.send("start")
+    await testStore.finish()
+    await testStore.skipReceivedActions()
+    #expect(store.state == ["start", "sync 1", "sync 2", "async 1", "async 2"])
+    #expect(testStore.state == store.state)
+  }
+}
