@@ -36,4 +36,25 @@ final class TestStoreXCTests: XCTestCase {
     XCTAssertEqual(issues.values.first?.fileID, "BraidTests/TestStoreXCTests.swift")
     XCTAssertTrue(issues.values.first?.message.contains("−   count: 2,\n+   count: 1,") == true)
   }
+
+  func testOtherFailureKindsUnderXCTest() async {
+    let store = TestStore(initialState: Counter.State()) { Counter(clock: TestClock()) }
+    let issues = Recorder<IssueReporting.Issue>()
+    await IssueReporting.withIssueHandler {
+      issues.append($0)
+    } operation: {
+      await store.send(.incrementButtonTapped)
+      await store.send(.factorsComputed([])) { $0.factors = [] }
+      await store.send(.factorsComputed([])) { $0.factors = [] }
+      await store.receive(.timerTicked, timeout: .milliseconds(10))
+    }
+    XCTAssertEqual(
+      issues.values.map { $0.message.components(separatedBy: "\n").first ?? "" },
+      [
+        "State was not expected to change, but a change occurred: …",
+        "Expected state to change, but no change occurred.",
+        "Expected to receive .timerTicked, but received none and no effect is running.",
+      ]
+    )
+  }
 }
