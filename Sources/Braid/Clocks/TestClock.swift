@@ -40,38 +40,7 @@ import Synchronization
 /// The tolerance passed to `sleep` is ignored.
 public final class TestClock<Duration: DurationProtocol & Hashable>: Clock, Sendable {
   /// A point in a test clock's time: a duration since the clock's zero.
-  public struct Instant: InstantProtocol {
-    /// The time since the clock's zero.
-    public var offset: Duration
-
-    /// Creates the instant at `offset` past the clock's zero.
-    ///
-    /// - Parameter offset: The time since zero.
-    public init(offset: Duration) {
-      self.offset = offset
-    }
-
-    /// Returns the instant `duration` later than this one.
-    ///
-    /// - Parameter duration: The time to add; negative durations go back.
-    /// - Returns: The later instant.
-    public func advanced(by duration: Duration) -> Self {
-      Self(offset: offset + duration)
-    }
-
-    /// Returns the duration from this instant to `other`.
-    ///
-    /// - Parameter other: The later instant.
-    /// - Returns: `other.offset - offset`, negative when `other` is earlier.
-    public func duration(to other: Self) -> Duration {
-      other.offset - offset
-    }
-
-    /// Returns whether `lhs` is earlier than `rhs`.
-    public static func < (lhs: Self, rhs: Self) -> Bool {
-      lhs.offset < rhs.offset
-    }
-  }
+  public typealias Instant = OffsetInstant<Duration>
 
   /// How many turns `advance` gives other tasks before looking for sleepers.
   static var settlingTurns: Int { 4 }

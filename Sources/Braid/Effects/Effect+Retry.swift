@@ -20,40 +20,27 @@ extension Effect {
   /// - Returns: The retrying effect.
   public func retry(_ count: Int) -> Self {
     guard count > 0 else { return self }
-    switch operation {
-    case .none, .send, .cancel:
-      return self
-    case .run(let run):
-      let operation = run.operation
-      let retrying: @concurrent @Sendable (Send<Action>) async throws -> Void = { send in
-        var attempt = 0
-        while true {
-          do {
-            return try await operation(send)
-          } catch  where attempt < count && !Task.isCancelled {
-            attempt += 1
+    return transformingLeaves(
+      run: { run in
+        let operation = run.operation
+        var retrying = run
+        retrying.operation = { send in
+          var attempt = 0
+          while true {
+            do {
+              return try await operation(send)
+            } catch  where attempt < count && !Task.isCancelled {
+              attempt += 1
+            }
           }
         }
+        return retrying
+      },
+      subscribe: { subscription in
+        var retrying = subscription
+        retrying.retries += count
+        return retrying
       }
-      return Self(
-        operation: .run(
-          RunOperation(
-            priority: run.priority, operation: retrying, handler: run.handler, fileID: run.fileID, line: run.line)
-        )
-      )
-    case .subscribe(var subscription):
-      subscription.retries += count
-      return Self(operation: .subscribe(subscription))
-    case .merge(let effects):
-      return Self(operation: .merge(effects.map { $0.retry(count) }))
-    case .concatenate(let effects):
-      return Self(operation: .concatenate(effects.map { $0.retry(count) }))
-    case .cancellable(let id, let cancelInFlight, let effect):
-      return Self(operation: .cancellable(id: id, cancelInFlight: cancelInFlight, effect.retry(count)))
-    case .scoped(let component, let effect):
-      return Self(operation: .scoped(component, effect.retry(count)))
-    case .deferred(let build):
-      return Self(operation: .deferred { context, registry in build(context, registry).retry(count) })
-    }
+    )
   }
 }

@@ -2,7 +2,7 @@
 @usableFromInline
 struct RunOperation<Action: Sendable>: Sendable {
   let priority: TaskPriority?
-  let operation: @concurrent @Sendable (Send<Action>) async throws -> Void
+  var operation: @concurrent @Sendable (Send<Action>) async throws -> Void
   let handler: (@concurrent @Sendable (any Error, Send<Action>) async -> Void)?
   let fileID: StaticString
   let line: UInt

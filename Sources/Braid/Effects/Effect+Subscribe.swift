@@ -1,7 +1,7 @@
 /// The payload of ``Effect/subscribe(_:catch:fileID:line:)``.
 @usableFromInline
 struct Subscription<Action: Sendable>: Sendable {
-  let body: @Sendable (EffectSubscriber<Action>) -> AnyCancellable
+  var body: @Sendable (EffectSubscriber<Action>) -> AnyCancellable
   let handler: (@concurrent @Sendable (any Error, Send<Action>) async -> Void)?
   /// How many times a failed subscription is made again (see ``Effect/retry(_:)``).
   var retries: Int

@@ -9,61 +9,39 @@ extension Effect {
     onRun: @escaping @Sendable (UInt64) -> Void,
     onEnd: @escaping @Sendable (UInt64) -> Void
   ) -> Self {
-    switch operation {
-    case .none, .send, .cancel:
-      return self
-    case .run(let run):
-      let token = onStart()
-      let operation = run.operation
-      let tracked = RunOperation<Action>(
-        priority: run.priority,
-        operation: { send in
+    transformingLeaves(
+      run: { run in
+        let token = onStart()
+        let operation = run.operation
+        var tracked = run
+        tracked.operation = { send in
           onRun(token)
           defer { onEnd(token) }
           try await operation(send)
-        },
-        handler: run.handler,
-        fileID: run.fileID,
-        line: run.line,
-        dependencies: run.dependencies
-      )
-      return Self(operation: .run(tracked))
-    case .subscribe(let subscription):
-      let token = onStart()
-      let body = subscription.body
-      let tracked = Subscription<Action>(
-        body: { subscriber in
+        }
+        return tracked
+      },
+      subscribe: { subscription in
+        let token = onStart()
+        let body = subscription.body
+        var tracked = subscription
+        tracked.body = { subscriber in
           onRun(token)
           let cancellable = body(subscriber)
           return AnyCancellable {
             cancellable.cancel()
             onEnd(token)
           }
-        },
-        handler: subscription.handler,
-        retries: subscription.retries,
-        fileID: subscription.fileID,
-        line: subscription.line
-      )
-      return Self(operation: .subscribe(tracked))
-    case .merge(let effects):
-      return Self(operation: .merge(effects.map { $0.tracked(onStart: onStart, onRun: onRun, onEnd: onEnd) }))
-    case .concatenate(let effects):
-      // The concatenation runs as one task: track it as a whole.
-      let token = onStart()
-      return Self(operation: .concatenate(effects)).finallyRun(onRun: { onRun(token) }, { onEnd(token) })
-    case .cancellable(let id, let cancelInFlight, let effect):
-      return Self(
-        operation: .cancellable(
-          id: id, cancelInFlight: cancelInFlight, effect.tracked(onStart: onStart, onRun: onRun, onEnd: onEnd)))
-    case .scoped(let component, let effect):
-      return Self(operation: .scoped(component, effect.tracked(onStart: onStart, onRun: onRun, onEnd: onEnd)))
-    case .deferred(let build):
-      return Self(
-        operation: .deferred { context, registry in
-          build(context, registry).tracked(onStart: onStart, onRun: onRun, onEnd: onEnd)
-        })
-    }
+        }
+        return tracked
+      },
+      concatenate: { effects in
+        // A concatenation runs as one task, its parts one after another: track it as a whole so
+        // later parts do not count as effects that failed to start.
+        let token = onStart()
+        return Effect(operation: .concatenate(effects)).finallyRun(onRun: { onRun(token) }, { onEnd(token) })
+      }
+    )
   }
 
   /// This effect, with `onRun` called when its task begins and `body` once it has finished or

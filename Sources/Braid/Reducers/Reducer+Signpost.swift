@@ -53,29 +53,24 @@ extension Effect {
     clock: ContinuousClock,
     logger: @escaping @Sendable (SignpostEvent) -> Void
   ) -> Self {
-    switch operation {
-    case .none, .send, .cancel:
-      return self
-    case .run(let run):
-      let operation = run.operation
-      let timed: @concurrent @Sendable (Send<Action>) async throws -> Void = { send in
-        logger(.effectStarted(action: label))
-        let start = clock.now
-        defer {
-          logger(.effectFinished(action: label, duration: start.duration(to: clock.now), cancelled: Task.isCancelled))
+    transformingLeaves(
+      run: { run in
+        let operation = run.operation
+        var timed = run
+        timed.operation = { send in
+          logger(.effectStarted(action: label))
+          let start = clock.now
+          defer {
+            logger(.effectFinished(action: label, duration: start.duration(to: clock.now), cancelled: Task.isCancelled))
+          }
+          try await operation(send)
         }
-        try await operation(send)
-      }
-      return Self(
-        operation: .run(
-          RunOperation(
-            priority: run.priority, operation: timed, handler: run.handler, fileID: run.fileID, line: run.line)
-        )
-      )
-    case .subscribe(let subscription):
-      let body = subscription.body
-      let timed = Subscription<Action>(
-        body: { subscriber in
+        return timed
+      },
+      subscribe: { subscription in
+        let body = subscription.body
+        var timed = subscription
+        timed.body = { subscriber in
           logger(.effectStarted(action: label))
           let start = clock.now
           let cancellable = body(subscriber)
@@ -83,28 +78,9 @@ extension Effect {
             cancellable.cancel()
             logger(.effectFinished(action: label, duration: start.duration(to: clock.now), cancelled: Task.isCancelled))
           }
-        },
-        handler: subscription.handler,
-        retries: subscription.retries,
-        fileID: subscription.fileID,
-        line: subscription.line
-      )
-      return Self(operation: .subscribe(timed))
-    case .merge(let effects):
-      return Self(operation: .merge(effects.map { $0.instrumented(label: label, clock: clock, logger: logger) }))
-    case .concatenate(let effects):
-      return Self(operation: .concatenate(effects.map { $0.instrumented(label: label, clock: clock, logger: logger) }))
-    case .cancellable(let id, let cancelInFlight, let effect):
-      return Self(
-        operation: .cancellable(
-          id: id, cancelInFlight: cancelInFlight, effect.instrumented(label: label, clock: clock, logger: logger)))
-    case .scoped(let component, let effect):
-      return Self(operation: .scoped(component, effect.instrumented(label: label, clock: clock, logger: logger)))
-    case .deferred(let build):
-      return Self(
-        operation: .deferred { context, registry in
-          build(context, registry).instrumented(label: label, clock: clock, logger: logger)
-        })
-    }
+        }
+        return timed
+      }
+    )
   }
 }
