@@ -19,6 +19,10 @@ import Braid
 /// `+` actual). Failures are recorded in Swift Testing inside a `@Test` and with `XCTFail` inside
 /// an XCTest case. Time-based effects are driven by a ``TestClock`` you pass in, so tests never
 /// sleep. The feature runs in a real ``Store``, so it behaves exactly as in the application.
+///
+/// End every test that starts effects with `await store.finish()`: it is what checks that no
+/// effect is still running (naming the action that started it) and that no received action was
+/// left unasserted. Releasing the store cancels whatever is still running.
 @MainActor
 public final class TestStore<State: Equatable, Action: Sendable> {
   /// The state as of the last assertion.
