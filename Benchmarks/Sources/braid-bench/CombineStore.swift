@@ -7,7 +7,7 @@ import OpenCombine
 final class CombineStore<State, Action> {
   let subject: CurrentValueSubject<State, Never>
   let reducer: (inout State, Action) -> AnyPublisher<Action, Never>?
-  var effects: Set<AnyCancellable> = []
+  var effects: Set<OpenCombine.AnyCancellable> = []
 
   init(
     initialState: State,
@@ -23,7 +23,7 @@ final class CombineStore<State, Action> {
     subject.value = state
     guard let effect else { return }
     var finished = false
-    var cancellable: AnyCancellable?
+    var cancellable: OpenCombine.AnyCancellable?
     cancellable = effect.sink(
       receiveCompletion: { [weak self] _ in
         finished = true

@@ -8,7 +8,8 @@ struct Stats: Codable, Sendable {
 
   init(samples: [Double]) {
     let sorted = samples.sorted()
-    median = sorted.count % 2 == 1
+    median =
+      sorted.count % 2 == 1
       ? sorted[sorted.count / 2]
       : (sorted[sorted.count / 2 - 1] + sorted[sorted.count / 2]) / 2
     min = sorted.first ?? 0
@@ -57,6 +58,11 @@ struct Config: Sendable {
 /// Keeps a value alive in the optimizer's eyes.
 @_optimize(none)
 func blackHole<T>(_ value: T) {}
+
+/// Returns `value` through a call the optimizer cannot see into: a floor function passed
+/// through it is called indirectly, so loops over it cannot be folded away.
+@_optimize(none)
+func opaque<T>(_ value: T) -> T { value }
 
 private func nanoseconds(_ duration: Duration) -> Double {
   let (seconds, attoseconds) = duration.components

@@ -61,7 +61,8 @@ func rootSendRows(_ config: Config) -> [Row] {
   }
 
   return [
-    Row(workload: "root-send", name: "root send", operations: operations,
-        braid: braid, floor: floor, peer: peer)
+    Row(
+      workload: "root-send", name: "root send", operations: operations,
+      braid: braid, floor: floor, peer: peer)
   ]
 }

@@ -47,6 +47,11 @@ extension Store {
   }
 }
 
+/// `Nest` around the child `makeChild` builds.
+func nest<C: Reducer>(_ makeChild: @escaping @Sendable () -> C) -> Nest<C> {
+  Nest(makeChild: makeChild)
+}
+
 typealias D1 = Nest<RootFeature>
 typealias D2 = Nest<D1>
 typealias D3 = Nest<D2>
@@ -90,50 +95,58 @@ private func scopedRow(
 @MainActor
 func scopedSendRows(_ config: Config) -> [Row] {
   let operations = config.operations(1_000_000)
-  func nest<C>(_ child: @escaping @Sendable () -> C) -> Nest<C> { Nest(makeChild: child) }
   let leafState = RootFeature.State()
 
-  let depth1 = scopedRow(config, depth: 1, operations: operations, makeStore: {
-    let store = Store(initialState: D1.State(child: leafState)) { nest { RootFeature() } }
-    return (store.child(), store)
-  }, floor: { n in
-    var state = D1.State(child: leafState)
-    let action = D1.Action.child(.increment)
-    for _ in 0..<n { handReduceFloor(D1.self, &state, action) }
-    precondition(state.child.count == n)
-  })
+  let depth1 = scopedRow(
+    config, depth: 1, operations: operations,
+    makeStore: {
+      let store = Store(initialState: D1.State(child: leafState)) { nest { RootFeature() } }
+      return (store.child(), store)
+    },
+    floor: { n in
+      var state = D1.State(child: leafState)
+      let action = D1.Action.child(.increment)
+      for _ in 0..<n { handReduceFloor(D1.self, &state, action) }
+      precondition(state.child.count == n)
+    })
 
-  let depth5 = scopedRow(config, depth: 5, operations: operations, makeStore: {
-    let initial = D5.State(child: .init(child: .init(child: .init(child: .init(child: leafState)))))
-    let store = Store(initialState: initial) {
-      nest { nest { nest { nest { nest { RootFeature() } } } } }
-    }
-    let leaf: Store<RootFeature.State, RootFeature.Action> =
-      store.child().child().child().child().child()
-    return (leaf, store)
-  }, floor: { n in
-    var state = D5.State(child: .init(child: .init(child: .init(child: .init(child: leafState)))))
-    let action = D5.Action.child(.child(.child(.child(.child(.increment)))))
-    for _ in 0..<n { handReduceFloor(D5.self, &state, action) }
-    precondition(state.child.child.child.child.child.count == n)
-  })
+  let depth5 = scopedRow(
+    config, depth: 5, operations: operations,
+    makeStore: {
+      let initial = D5.State(child: .init(child: .init(child: .init(child: .init(child: leafState)))))
+      let store = Store(initialState: initial) {
+        nest { nest { nest { nest { nest { RootFeature() } } } } }
+      }
+      let leaf: Store<RootFeature.State, RootFeature.Action> =
+        store.child().child().child().child().child()
+      return (leaf, store)
+    },
+    floor: { n in
+      var state = D5.State(child: .init(child: .init(child: .init(child: .init(child: leafState)))))
+      let action = D5.Action.child(.child(.child(.child(.child(.increment)))))
+      for _ in 0..<n { handReduceFloor(D5.self, &state, action) }
+      precondition(state.child.child.child.child.child.count == n)
+    })
 
-  let depth10 = scopedRow(config, depth: 10, operations: operations, makeStore: {
-    let five = D5.State(child: .init(child: .init(child: .init(child: .init(child: leafState)))))
-    let initial = D10.State(child: .init(child: .init(child: .init(child: .init(child: five)))))
-    let store = Store(initialState: initial) {
-      nest { nest { nest { nest { nest { nest { nest { nest { nest { nest { RootFeature() } } } } } } } } } }
-    }
-    let leaf: Store<RootFeature.State, RootFeature.Action> =
-      store.child().child().child().child().child().child().child().child().child().child()
-    return (leaf, store)
-  }, floor: { n in
-    let five = D5.State(child: .init(child: .init(child: .init(child: .init(child: leafState)))))
-    var state = D10.State(child: .init(child: .init(child: .init(child: .init(child: five)))))
-    let action = D10.Action.child(.child(.child(.child(.child(.child(.child(.child(.child(.child(.increment))))))))))
-    for _ in 0..<n { handReduceFloor(D10.self, &state, action) }
-    precondition(state.child.child.child.child.child.child.child.child.child.child.count == n)
-  })
+  let depth10 = scopedRow(
+    config, depth: 10, operations: operations,
+    makeStore: {
+      let five = D5.State(child: .init(child: .init(child: .init(child: .init(child: leafState)))))
+      let initial = D10.State(child: .init(child: .init(child: .init(child: .init(child: five)))))
+      let store = Store(initialState: initial) {
+        nest { nest { nest { nest { nest { nest { nest { nest { nest { nest { RootFeature() } } } } } } } } } }
+      }
+      let leaf: Store<RootFeature.State, RootFeature.Action> =
+        store.child().child().child().child().child().child().child().child().child().child()
+      return (leaf, store)
+    },
+    floor: { n in
+      let five = D5.State(child: .init(child: .init(child: .init(child: .init(child: leafState)))))
+      var state = D10.State(child: .init(child: .init(child: .init(child: .init(child: five)))))
+      let action = D10.Action.child(.child(.child(.child(.child(.child(.child(.child(.child(.child(.increment))))))))))
+      for _ in 0..<n { handReduceFloor(D10.self, &state, action) }
+      precondition(state.child.child.child.child.child.child.child.child.child.child.count == n)
+    })
 
   return [depth1, depth5, depth10]
 }
