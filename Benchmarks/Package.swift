@@ -4,15 +4,15 @@ import PackageDescription
 let package = Package(
   name: "BraidBenchmarks",
   dependencies: [
-    .package(path: ".."),
+    .package(name: "Braid", path: ".."),
     .package(url: "https://github.com/OpenCombine/OpenCombine", exact: "0.14.0"),
   ],
   targets: [
     .executableTarget(
       name: "braid-bench",
       dependencies: [
-        .product(name: "Braid", package: "main"),
-        .product(name: "BraidTesting", package: "main"),
+        .product(name: "Braid", package: "Braid"),
+        .product(name: "BraidTesting", package: "Braid"),
         .product(name: "OpenCombine", package: "OpenCombine"),
       ]
     )
