@@ -49,17 +49,7 @@ extension RootStore {
 
   /// A ``Send`` for effects started in `context` that delivers to this store while it exists.
   func makeSend(context: EffectContext) -> Send<Action> {
-    Send(
-      sink: { [weak self] action in _ = self?.send(action) },
-      starter: { [weak self] effect, context in
-        guard let self else { return [] }
-        var tasks: [Task<Void, Never>] = []
-        self.start(effect, context: context, into: &tasks)
-        return tasks
-      },
-      context: context,
-      registry: registry
-    )
+    Send(sink: sendLinks.sink, starter: sendLinks.starter, context: context, registry: registry)
   }
 
   private func startRun(_ run: RunOperation<Action>, context: EffectContext) -> Task<Void, Never> {
@@ -69,8 +59,12 @@ extension RootStore {
     let task = Self.spawn(priority: run.priority) {
       defer { registry.remove(id) }
       do {
-        try await DependencyValues.$current.withValue(run.dependencies) {
+        if run.dependencies.isDefault, DependencyValues.current.isDefault {
           try await run.operation(send)
+        } else {
+          try await DependencyValues.$current.withValue(run.dependencies) {
+            try await run.operation(send)
+          }
         }
       } catch {
         if Task.isCancelled, error is CancellationError { return }

@@ -23,6 +23,8 @@ final class RootStore<State, Action: Sendable> {
   /// defaults (then reducing needs no task-local binding).
   @usableFromInline let dependencies: DependencyValues?
   var nextObserverID = 0
+  /// The closures every ``Send`` of this store shares, made once rather than per effect.
+  lazy var sendLinks = SendLinks(self)
 
   @usableFromInline
   init(
@@ -92,5 +94,23 @@ final class RootStore<State, Action: Sendable> {
     guard let index = observerIDs.firstIndex(of: id) else { return }
     observers.remove(at: index)
     observerIDs.remove(at: index)
+  }
+}
+
+/// How effects reach their store: a sink for actions and a starter for nested effects, both
+/// holding the store weakly so running effects never keep it alive.
+struct SendLinks<State, Action: Sendable> {
+  let sink: @MainActor @Sendable (Action) -> Void
+  let starter: @MainActor @Sendable (Effect<Action>, EffectContext) -> [Task<Void, Never>]
+
+  @MainActor
+  init(_ store: RootStore<State, Action>) {
+    sink = { [weak store] action in _ = store?.send(action) }
+    starter = { [weak store] effect, context in
+      guard let store else { return [] }
+      var tasks: [Task<Void, Never>] = []
+      store.start(effect, context: context, into: &tasks)
+      return tasks
+    }
   }
 }
