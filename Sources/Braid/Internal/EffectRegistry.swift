@@ -53,6 +53,7 @@ final class EffectRegistry: Sendable {
   }
 
   /// Cancels every task registered under `key`.
+  @usableFromInline
   func cancel(_ key: CancellationKey) {
     let tasks = state.withLock { state -> [Task<Void, Never>] in
       guard let ids = state.index[key] else { return [] }

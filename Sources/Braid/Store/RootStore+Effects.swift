@@ -1,7 +1,10 @@
 extension RootStore {
   /// Starts `effect`: synchronous parts happen now, asynchronous parts become tasks registered
   /// in ``registry`` (under the cancellation keys of `context`) and appended to `tasks`.
-  @usableFromInline
+  ///
+  /// Inlinable so the dispatch is specialized: unspecialized, each `switch` looked up the generic
+  /// metadata of `Effect.Operation` (a `.send` chain measured 198 ns per action).
+  @inlinable
   func start(_ effect: Effect<Action>, context: EffectContext, into tasks: inout [Task<Void, Never>]) {
     switch effect.operation {
     case .none:
@@ -17,19 +20,7 @@ extension RootStore {
         start(effect, context: context, into: &tasks)
       }
     case .concatenate(let effects):
-      let sequence = RunOperation<Action>(
-        priority: nil,
-        operation: { send in
-          for effect in effects {
-            guard !Task.isCancelled else { return }
-            await send.perform(effect)
-          }
-        },
-        handler: nil,
-        fileID: #fileID,
-        line: #line
-      )
-      tasks.append(startRun(sequence, context: context))
+      tasks.append(startConcatenation(effects, context: context))
     case .cancellable(let id, let cancelInFlight, let effect):
       let key = context.key(for: id)
       if cancelInFlight { registry.cancel(key) }
@@ -52,7 +43,26 @@ extension RootStore {
     Send(sink: sendLinks.sink, starter: sendLinks.starter, context: context, registry: registry)
   }
 
-  private func startRun(_ run: RunOperation<Action>, context: EffectContext) -> Task<Void, Never> {
+  /// Runs `effects` one after another in one task.
+  @usableFromInline
+  func startConcatenation(_ effects: [Effect<Action>], context: EffectContext) -> Task<Void, Never> {
+    let sequence = RunOperation<Action>(
+      priority: nil,
+      operation: { send in
+        for effect in effects {
+          guard !Task.isCancelled else { return }
+          await send.perform(effect)
+        }
+      },
+      handler: nil,
+      fileID: #fileID,
+      line: #line
+    )
+    return startRun(sequence, context: context)
+  }
+
+  @usableFromInline
+  func startRun(_ run: RunOperation<Action>, context: EffectContext) -> Task<Void, Never> {
     let registry = self.registry
     let send = makeSend(context: context)
     let id = registry.reserve(keys: context.keys)
@@ -83,7 +93,8 @@ extension RootStore {
     return task
   }
 
-  private func startSubscription(_ subscription: Subscription<Action>, context: EffectContext) -> Task<Void, Never> {
+  @usableFromInline
+  func startSubscription(_ subscription: Subscription<Action>, context: EffectContext) -> Task<Void, Never> {
     let registry = self.registry
     let send = makeSend(context: context)
     let id = registry.reserve(keys: context.keys)
