@@ -15,6 +15,8 @@ let workloads: [Workload] = [
   Workload(name: "case-path") { casePathRows($0) },
   Workload(name: "observation") { observationRows($0) },
   Workload(name: "pipeline") { pipelineRows($0) },
+  Workload(name: "signup") { signupRows($0) },
+  Workload(name: "latest") { await latestRows($0) },
   Workload(name: "teststore") { await testStoreRows($0) },
 ]
 
