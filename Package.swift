@@ -24,6 +24,12 @@ let package = Package(
       path: "Examples/Counter/Feature",
       swiftSettings: [.treatAllWarnings(as: .error)]
     ),
+    .target(
+      name: "SignUpExample",
+      dependencies: ["Braid"],
+      path: "Examples/SignUp/Feature",
+      swiftSettings: [.treatAllWarnings(as: .error)]
+    ),
     .executableTarget(
       name: "braid-counter",
       dependencies: ["Braid", "CounterExample"],
@@ -32,7 +38,7 @@ let package = Package(
     ),
     .testTarget(
       name: "BraidTests",
-      dependencies: ["Braid", "BraidTesting", "CounterExample"],
+      dependencies: ["Braid", "BraidTesting", "CounterExample", "SignUpExample"],
       swiftSettings: [.treatAllWarnings(as: .error)]
     ),
   ],

@@ -1,0 +1,89 @@
+import Braid
+
+extension SignUpForm {
+  /// The form: four fields, what is known about the username, and the sign-up in flight.
+  public struct State: Equatable, Sendable {
+    /// The username field.
+    public var username = ""
+    /// The e-mail field.
+    public var email = ""
+    /// The password field.
+    public var password = ""
+    /// The password-verification field.
+    public var passwordVerification = ""
+    /// What is known about the username's availability.
+    public var availability = Availability.empty
+    /// Whether a sign-up request is in flight (the activity indicator).
+    public var isSigningUp = false
+    /// The message shown after a sign-up attempt, until dismissed.
+    public var alert: Alert?
+
+    /// An empty form.
+    public init() {}
+
+    /// Whether the password has at least 8 characters.
+    public var isPasswordLongEnough: Bool { password.count >= 8 }
+
+    /// Whether the two password fields agree.
+    public var passwordsMatch: Bool { password == passwordVerification }
+
+    /// The password hint: the mismatch message wins over the length message, as in the seed.
+    public var passwordMessage: String {
+      if !passwordsMatch { return "need same password" }
+      if !isPasswordLongEnough { return "need 8 char." }
+      return ""
+    }
+
+    /// Whether the fields alone allow signing up (rule 1 without the server's answer).
+    public var isFormValid: Bool {
+      !username.isEmpty && !email.isEmpty && isPasswordLongEnough && passwordsMatch
+    }
+
+    /// Whether "Create" is enabled: a valid form, a username confirmed available, and no
+    /// sign-up in flight.
+    public var isSignUpEnabled: Bool {
+      isFormValid && availability.isAvailable && !isSigningUp
+    }
+  }
+
+  /// What is known about the username.
+  public enum Availability: Equatable, Sendable {
+    /// Nothing typed.
+    case empty
+    /// A check is pending or in flight.
+    case validating
+    /// The directory answered; `isAvailable` says how.
+    case checked(isAvailable: Bool, message: String)
+    /// The directory could not be asked.
+    case failed(String)
+
+    /// Whether the username was confirmed available.
+    public var isAvailable: Bool {
+      if case .checked(true, _) = self { return true }
+      return false
+    }
+
+    /// The message next to the username field.
+    public var message: String {
+      switch self {
+      case .empty: ""
+      case .validating: "checking…"
+      case .checked(_, let message), .failed(let message): message
+      }
+    }
+  }
+
+  /// The message after a sign-up attempt.
+  public struct Alert: Equatable, Sendable {
+    /// The title: success or failure.
+    public var title: String
+    /// The details.
+    public var message: String
+
+    /// An alert with this title and message.
+    public init(title: String, message: String) {
+      self.title = title
+      self.message = message
+    }
+  }
+}

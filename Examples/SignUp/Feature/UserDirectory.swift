@@ -1,0 +1,77 @@
+import Braid
+
+/// The back end of the sign-up form: checks whether a username is free and creates accounts.
+///
+/// `testValue` fails any test that reaches it without overriding the endpoint it uses;
+/// `previewValue` (``noop``) answers at once. The SQLite-backed live directory is a separate
+/// piece of work.
+public struct UserDirectory: Sendable {
+  /// Whether `username` is free. Throws when the directory cannot be asked.
+  public var isUsernameAvailable: @Sendable (_ username: String) async throws -> Bool
+  /// Creates the account. Throws ``UserDirectoryError`` when it cannot.
+  public var signUp: @Sendable (_ request: SignUpRequest) async throws -> Void
+
+  /// A directory made of the two endpoints.
+  public init(
+    isUsernameAvailable: @escaping @Sendable (_ username: String) async throws -> Bool,
+    signUp: @escaping @Sendable (_ request: SignUpRequest) async throws -> Void
+  ) {
+    self.isUsernameAvailable = isUsernameAvailable
+    self.signUp = signUp
+  }
+
+  /// Every username is free and every sign-up succeeds, at once.
+  public static let noop = UserDirectory(isUsernameAvailable: { _ in true }, signUp: { _ in })
+}
+
+/// What the form sends to create an account.
+public struct SignUpRequest: Sendable, Equatable {
+  /// The chosen username.
+  public var username: String
+  /// The e-mail address.
+  public var email: String
+  /// The password, in plain text only on its way to the directory, which stores a hash.
+  public var password: String
+
+  /// A request for these values.
+  public init(username: String, email: String, password: String) {
+    self.username = username
+    self.email = email
+    self.password = password
+  }
+}
+
+/// Why the directory could not create an account.
+public enum UserDirectoryError: Error, Sendable, Equatable, CustomStringConvertible {
+  /// Someone else has the username (perhaps since it was checked).
+  case usernameTaken(String)
+  /// The e-mail address is not one the directory accepts.
+  case invalidEmail(String)
+  /// The directory's storage failed; the message says how.
+  case storage(String)
+
+  /// A sentence for the user.
+  public var description: String {
+    switch self {
+    case .usernameTaken(let name): "The username \(name) is already taken."
+    case .invalidEmail(let email): "\(email) is not a valid e-mail address."
+    case .storage(let message): "The account could not be saved: \(message)"
+    }
+  }
+}
+
+private enum UserDirectoryKey: TestDependencyKey {
+  static let testValue = UserDirectory(
+    isUsernameAvailable: unimplemented("UserDirectory.isUsernameAvailable"),
+    signUp: unimplemented("UserDirectory.signUp")
+  )
+  static let previewValue = UserDirectory.noop
+}
+
+extension DependencyValues {
+  /// The user directory the sign-up form talks to.
+  public var userDirectory: UserDirectory {
+    get { self[UserDirectoryKey.self] }
+    set { self[UserDirectoryKey.self] = newValue }
+  }
+}
