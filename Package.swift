@@ -6,6 +6,7 @@ let package = Package(
   products: [
     .library(name: "Braid", targets: ["Braid"]),
     .library(name: "BraidTesting", targets: ["BraidTesting"]),
+    .library(name: "BraidSQLite", targets: ["BraidSQLite"]),
     .executable(name: "braid-counter", targets: ["braid-counter"]),
   ],
   targets: [
@@ -24,9 +25,16 @@ let package = Package(
       path: "Examples/Counter/Feature",
       swiftSettings: [.treatAllWarnings(as: .error)]
     ),
+    .systemLibrary(name: "CSQLite", path: "Sources/CSQLite"),
+    .systemLibrary(name: "CCrypt", path: "Sources/CCrypt"),
+    .target(
+      name: "BraidSQLite",
+      dependencies: ["CSQLite"],
+      swiftSettings: [.treatAllWarnings(as: .error)]
+    ),
     .target(
       name: "SignUpExample",
-      dependencies: ["Braid"],
+      dependencies: ["Braid", "BraidSQLite", "CCrypt"],
       path: "Examples/SignUp/Feature",
       swiftSettings: [.treatAllWarnings(as: .error)]
     ),
@@ -38,7 +46,7 @@ let package = Package(
     ),
     .testTarget(
       name: "BraidTests",
-      dependencies: ["Braid", "BraidTesting", "CounterExample", "SignUpExample"],
+      dependencies: ["Braid", "BraidTesting", "BraidSQLite", "CounterExample", "SignUpExample"],
       swiftSettings: [.treatAllWarnings(as: .error)]
     ),
   ],
