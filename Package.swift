@@ -8,6 +8,7 @@ let package = Package(
     .library(name: "BraidTesting", targets: ["BraidTesting"]),
     .library(name: "BraidSQLite", targets: ["BraidSQLite"]),
     .executable(name: "braid-counter", targets: ["braid-counter"]),
+    .executable(name: "braid-demo", targets: ["braid-demo"]),
   ],
   targets: [
     .target(
@@ -44,9 +45,15 @@ let package = Package(
       path: "Examples/Counter/CLI",
       swiftSettings: [.treatAllWarnings(as: .error)]
     ),
+    .executableTarget(
+      name: "braid-demo",
+      dependencies: ["Braid", "SignUpExample"],
+      path: "Examples/Demo",
+      swiftSettings: [.treatAllWarnings(as: .error)]
+    ),
     .testTarget(
       name: "BraidTests",
-      dependencies: ["Braid", "BraidTesting", "BraidSQLite", "CounterExample", "SignUpExample"],
+      dependencies: ["Braid", "BraidTesting", "BraidSQLite", "CounterExample", "SignUpExample", "braid-demo"],
       swiftSettings: [.treatAllWarnings(as: .error)]
     ),
   ],

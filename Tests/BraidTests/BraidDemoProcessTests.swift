@@ -1,0 +1,95 @@
+import Foundation
+import Testing
+
+/// Runs the `braid-demo` executable as a process, as a user or CI would.
+struct BraidDemoProcessTests {
+  /// The built `braid-demo`, next to the test bundle.
+  static var executable: URL {
+    URL(fileURLWithPath: CommandLine.arguments[0]).deletingLastPathComponent().appendingPathComponent("braid-demo")
+  }
+
+  /// Runs `braid-demo` with `arguments` and `input` on standard input; returns status and output.
+  static func run(_ arguments: [String], input: String = "") throws -> (status: Int32, output: String, error: String) {
+    let process = Process()
+    process.executableURL = executable
+    process.arguments = arguments
+    let stdin = Pipe()
+    let stdout = Pipe()
+    let stderr = Pipe()
+    process.standardInput = stdin
+    process.standardOutput = stdout
+    process.standardError = stderr
+    try process.run()
+    stdin.fileHandleForWriting.write(Data(input.utf8))
+    try stdin.fileHandleForWriting.close()
+    let output = stdout.fileHandleForReading.readDataToEndOfFile()
+    let error = stderr.fileHandleForReading.readDataToEndOfFile()
+    process.waitUntilExit()
+    return (process.terminationStatus, String(decoding: output, as: UTF8.self), String(decoding: error, as: UTF8.self))
+  }
+
+  static func temporaryDatabase() -> String {
+    FileManager.default.temporaryDirectory.appendingPathComponent("braid-demo-\(UUID().uuidString)/users.sqlite").path
+  }
+
+  @Test func scriptedSignUpPrintsTheScreens() throws {
+    let database = Self.temporaryDatabase()
+    defer { try? FileManager.default.removeItem(atPath: (database as NSString).deletingLastPathComponent) }
+    let script = """
+      type username al
+      wait 100ms
+      type username alice
+      wait 300ms
+      type email alice@example.com
+      type password short
+      show
+      type password correct horse
+      type verification correct horse
+      submit
+      """
+    let result = try Self.run(["signup", "--database", database, "--script", "-"], input: script)
+    #expect(result.status == 0)
+    #expect(
+      result.output == """
+        Sign up
+
+          Username  [alice                   ] Username available
+          Email     [alice@example.com       ] 
+          Password  [*****                   ] 
+          Verify    [                        ] need same password
+
+          [ Create ] (disabled)
+
+        Sign up
+
+          Username  [alice                   ] Username available
+          Email     [alice@example.com       ] 
+          Password  [*************           ] 
+          Verify    [*************           ] 
+
+          [ Create ]
+
+          Signed up: Welcome, alice!
+
+        """)
+
+    let again = try Self.run(
+      ["signup", "--database", database, "--script", "-"], input: "type username ALICE\nwait 300ms\n")
+    #expect(again.output.contains("[ALICE                   ] Username already taken"))
+  }
+
+  @Test func helpAndBadArguments() throws {
+    let help = try Self.run(["--help"])
+    #expect(help.status == 0)
+    #expect(help.output.contains("usage: braid-demo signup"))
+    let none = try Self.run([])
+    #expect(none.status == 0)
+    #expect(none.output.contains("usage: braid-demo signup"))
+    let unknown = try Self.run(["signup", "--bogus"])
+    #expect(unknown.status == 64)
+    #expect(unknown.error.hasPrefix("braid-demo: unknown option '--bogus'"))
+    let badScript = try Self.run(["signup", "--database", Self.temporaryDatabase(), "--script", "-"], input: "jump\n")
+    #expect(badScript.status == 64)
+    #expect(badScript.error.hasPrefix("braid-demo: script line 1: unknown command: jump"))
+  }
+}
