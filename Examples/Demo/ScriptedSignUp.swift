@@ -41,6 +41,11 @@ struct ScriptedSignUp {
         }
         let text = words[0] == "type" ? (words.count == 3 ? words[2] : "") : ""
         tasks.append(store.send(Self.action(field, text)))
+        if field == .username, !text.isEmpty {
+          // The availability check is debounced on `clock`: let it go to sleep before a later
+          // `wait` moves time, or it would sleep from the later time and miss its wake-up.
+          await Self.waitUntil { clock.pendingSleepers > 0 }
+        }
       case "wait":
         guard words.count == 2, let duration = Self.duration(words[1]) else {
           throw ScriptError(line: index + 1, text: raw, reason: "expected a duration such as 400ms or 1s")
@@ -65,6 +70,20 @@ struct ScriptedSignUp {
     for task in tasks { task.cancel() }
     output.append(SignUpScreen.render(store.state))
     return output.joined(separator: "\n\n")
+  }
+
+  /// Gives running effects turns until `condition` holds, for at most five seconds.
+  static func waitUntil(_ condition: () -> Bool) async {
+    let deadline = ContinuousClock.now.advanced(by: .seconds(5))
+    var turns = 0
+    while !condition(), ContinuousClock.now < deadline {
+      turns += 1
+      if turns % 64 == 0 {
+        try? await Task.sleep(for: .milliseconds(1))
+      } else {
+        await Task.yield()
+      }
+    }
   }
 
   static func action(_ field: SignUpScreen.Field, _ text: String) -> SignUpForm.Action {

@@ -1,3 +1,4 @@
+import Dispatch
 import Foundation
 import Testing
 
@@ -20,6 +21,10 @@ struct BraidDemoProcessTests {
     process.standardOutput = stdout
     process.standardError = stderr
     try process.run()
+    // A safety net: a demo that hangs is killed, and the test then fails on its output.
+    let watchdog = DispatchWorkItem { if process.isRunning { process.terminate() } }
+    DispatchQueue.global().asyncAfter(deadline: .now() + 60, execute: watchdog)
+    defer { watchdog.cancel() }
     stdin.fileHandleForWriting.write(Data(input.utf8))
     try stdin.fileHandleForWriting.close()
     let output = stdout.fileHandleForReading.readDataToEndOfFile()
