@@ -44,7 +44,9 @@ enum BraidDemo {
     if let scriptPath {
       await runScript(scriptPath, directory: directory)
     } else {
-      await InteractiveSignUp(directory: directory).run()
+      let form = InteractiveSignUp(directory: directory)
+      await form.run()
+      withExtendedLifetime(form) {}
     }
   }
 
