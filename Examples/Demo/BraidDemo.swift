@@ -10,7 +10,8 @@ enum BraidDemo {
 
       signup             the sign-up form of the seed articles, on a SQLite user directory
         --database PATH  the database (default: $BRAID_USERS_DB or ~/.local/share/braid/users.sqlite)
-        --script FILE    run the events in FILE (or - for standard input) and print the screen
+        --script FILE    run the events in FILE (or - for standard input) and print the screen;
+                         without a terminal, events are read from standard input
                          events: type FIELD TEXT, clear FIELD, wait 400ms, submit, dismiss, show
                          fields: username, email, password, verification
       --help             this text
@@ -41,6 +42,8 @@ enum BraidDemo {
       }
     }
     let directory = UserDirectory.live(path: databasePath)
+    // Without a terminal there is no one to type: read the events from standard input instead.
+    if scriptPath == nil, isatty(0) == 0 { scriptPath = "-" }
     if let scriptPath {
       await runScript(scriptPath, directory: directory)
     } else {
