@@ -15,18 +15,15 @@ public struct Send<Action: Sendable>: Sendable {
   let sink: @MainActor @Sendable (Action) -> Void
   let starter: @MainActor @Sendable (Effect<Action>, EffectContext) -> [Task<Void, Never>]
   let context: EffectContext
-  let registry: EffectRegistry
 
   nonisolated init(
     sink: @escaping @MainActor @Sendable (Action) -> Void,
     starter: @escaping @MainActor @Sendable (Effect<Action>, EffectContext) -> [Task<Void, Never>],
-    context: EffectContext,
-    registry: EffectRegistry
+    context: EffectContext
   ) {
     self.sink = sink
     self.starter = starter
     self.context = context
-    self.registry = registry
   }
 
   /// Sends `action` to the store, unless the effect has been cancelled.
@@ -44,8 +41,7 @@ public struct Send<Action: Sendable>: Sendable {
     return Send<Child>(
       sink: { sink(embed($0)) },
       starter: { effect, context in starter(effect.map(embed), context) },
-      context: context,
-      registry: registry
+      context: context
     )
   }
 

@@ -40,7 +40,7 @@ extension RootStore {
 
   /// A ``Send`` for effects started in `context` that delivers to this store while it exists.
   func makeSend(context: EffectContext) -> Send<Action> {
-    Send(sink: sendLinks.sink, starter: sendLinks.starter, context: context, registry: registry)
+    Send(sink: sendLinks.sink, starter: sendLinks.starter, context: context)
   }
 
   /// Runs `effects` one after another in one task.
