@@ -10,14 +10,31 @@ import Synchronization
 /// ```swift
 /// let database = try SQLiteDatabase(path: "users.sqlite")
 /// try database.execute("CREATE TABLE IF NOT EXISTS users (name TEXT)")
-/// try database.execute("INSERT INTO users (name) VALUES (?)", ["alice"])
-/// let rows = try database.query("SELECT name FROM users WHERE name = ?", ["alice"])
+/// try database.execute("INSERT INTO users (name) VALUES (?)", [.text("alice")])
+/// let rows = try database.query("SELECT name FROM users WHERE name = ?", [.text("alice")])
 /// ```
 public final class SQLiteDatabase: Sendable {
   /// A value bound to a statement parameter or read from a result column.
+  ///
+  /// A column value's case follows the SQLite storage class of the value in that row, not the
+  /// column's declared type. `REAL` and `BLOB` values have no case of their own: they are read as
+  /// ``text(_:)``.
   public enum Value: Sendable, Equatable {
+    /// A 64-bit signed integer: SQLite's `INTEGER` storage class.
+    ///
+    /// Bound with `sqlite3_bind_int64`. A result value whose storage class is `INTEGER` is read
+    /// back as this case with `sqlite3_column_int64`.
     case integer(Int64)
+    /// A string: SQLite's `TEXT` storage class.
+    ///
+    /// Bound with `sqlite3_bind_text` as UTF-8, up to the first NUL character, and copied by
+    /// SQLite. A result value whose storage class is `TEXT`, `REAL` or `BLOB` is read back as this
+    /// case from `sqlite3_column_text`, up to its first NUL byte: a `REAL` as SQLite's text form of
+    /// the number, a `BLOB` as its bytes decoded as UTF-8.
     case text(String)
+    /// SQL `NULL`: SQLite's `NULL` storage class.
+    ///
+    /// Bound with `sqlite3_bind_null`. A `NULL` result value is read back as this case.
     case null
   }
 

@@ -38,8 +38,8 @@ extension Effect {
       )
     case .deferred(let build):
       return Self(
-        operation: .deferred { context, registry in
-          build(context, registry).transformingLeaves(run: run, subscribe: subscribe, concatenate: concatenate)
+        operation: .deferred { start in
+          build(start).transformingLeaves(run: run, subscribe: subscribe, concatenate: concatenate)
         })
     }
   }

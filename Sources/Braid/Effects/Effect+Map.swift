@@ -34,7 +34,7 @@ extension Effect {
     case .scoped(let component, let effect):
       return Effect<NewAction>(operation: .scoped(component, effect.mapOperations(transform)))
     case .deferred(let build):
-      return Effect<NewAction>(operation: .deferred { context, registry in build(context, registry).map(transform) })
+      return Effect<NewAction>(operation: .deferred { start in build(start).map(transform) })
     }
   }
 }

@@ -27,9 +27,9 @@ public struct Effect<Action: Sendable>: Sendable {
     case cancellable(id: AnyHashableSendable, cancelInFlight: Bool, Effect<Action>)
     case cancel(id: AnyHashableSendable)
     case scoped(AnyHashableSendable, Effect<Action>)
-    /// Built when the store starts it, on the main actor, from the store's registry and the
-    /// context it starts in (the seeds' `defer`): for operators that must decide in start order.
-    case deferred(@MainActor @Sendable (EffectContext, EffectRegistry) -> Effect<Action>)
+    /// Built when the store starts it, on the main actor, from what that start may reach (the
+    /// seeds' `defer`): for operators that must decide in start order.
+    case deferred(@MainActor @Sendable (EffectStart) -> Effect<Action>)
   }
 
   /// The operation, boxed so that ``none`` is a null reference: creating, checking and

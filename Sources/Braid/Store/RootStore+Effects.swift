@@ -34,7 +34,7 @@ extension RootStore {
       context.path.append(component)
       start(effect, context: context, into: &tasks)
     case .deferred(let build):
-      start(build(context, registry), context: context, into: &tasks)
+      start(build(EffectStart(context: context, throttles: throttles)), context: context, into: &tasks)
     }
   }
 
@@ -133,46 +133,5 @@ extension RootStore {
     operation: @escaping @Sendable () async -> Void
   ) -> Task<Void, Never> {
     Task(priority: priority) { await operation() }
-  }
-}
-
-/// One subscription of a ``Subscription``: the client has been started and its events are
-/// buffered, in order, until the effect's task drains them.
-struct SubscriptionAttempt<Action: Sendable>: Sendable {
-  let events: AsyncStream<EffectSubscriber<Action>.Event>
-  let continuation: AsyncStream<EffectSubscriber<Action>.Event>.Continuation
-  let cancellable: AnyCancellable
-
-  /// Calls the subscription's body now, synchronously.
-  init(_ subscription: Subscription<Action>) {
-    let (events, continuation) = AsyncStream<EffectSubscriber<Action>.Event>.makeStream()
-    self.events = events
-    self.continuation = continuation
-    let subscriber = EffectSubscriber<Action> { event in
-      if let event {
-        continuation.yield(event)
-      } else {
-        continuation.finish()
-      }
-    }
-    self.cancellable = subscription.body(subscriber)
-  }
-
-  /// Delivers events until the client completes or the task is cancelled, then tears the
-  /// client down. Returns the failure the client completed with, if any.
-  func drain(into send: Send<Action>) async -> (any Error)? {
-    var failure: (any Error)?
-    await withTaskCancellationHandler {
-      for await event in events {
-        switch event {
-        case .action(let action): await send(action)
-        case .failure(let error): failure = error
-        }
-      }
-    } onCancel: {
-      continuation.finish()
-    }
-    cancellable.cancel()
-    return failure
   }
 }

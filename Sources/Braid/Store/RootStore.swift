@@ -19,6 +19,7 @@ final class RootStore<State, Action: Sendable> {
   @exclusivity(unchecked) @usableFromInline var observers: [@MainActor (State) -> Void] = []
   @exclusivity(unchecked) @usableFromInline var observerIDs: [Int] = []
   @usableFromInline let registry = EffectRegistry()
+  @usableFromInline let throttles = ThrottleWindows()
   /// The dependency values actions are reduced with, or `nil` when they are the process's
   /// defaults (then reducing needs no task-local binding).
   @usableFromInline let dependencies: DependencyValues?

@@ -153,6 +153,7 @@ public final class Store<State, Action: Sendable> {
   /// Cancels every effect the root store is running.
   package func cancelAllEffects() {
     root?.registry.cancelAll()
+    root?.throttles.removeAll()
   }
 
   /// The number of cancellation ids with a running effect (for leak checks in tests).

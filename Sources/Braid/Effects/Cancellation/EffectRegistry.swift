@@ -5,8 +5,7 @@ import Synchronization
 ///
 /// Effects are registered synchronously when the store starts them, so a `.cancel(id:)` in the
 /// same reducer pass finds them. A task removes itself when it ends; cancelling removes it at
-/// once. The registry also keeps the per-id state that ``Effect/throttle(id:for:clock:latest:)``
-/// needs, so that throttles of separate stores never interfere.
+/// once.
 @usableFromInline
 final class EffectRegistry: Sendable {
   struct Entry {
@@ -18,7 +17,6 @@ final class EffectRegistry: Sendable {
     var nextID: UInt64 = 0
     var entries: [UInt64: Entry] = [:]
     var index: [CancellationKey: Set<UInt64>] = [:]
-    var throttles: [CancellationKey: ThrottleState] = [:]
   }
 
   private let state = SanitizerVisibleMutex(State())
@@ -68,7 +66,6 @@ final class EffectRegistry: Sendable {
       let tasks = state.entries.values.compactMap(\.task)
       state.entries.removeAll()
       state.index.removeAll()
-      state.throttles.removeAll()
       return tasks
     }
     for task in tasks { task.cancel() }
@@ -80,11 +77,6 @@ final class EffectRegistry: Sendable {
   /// The number of distinct cancellation keys with a running task.
   var keyCount: Int { state.withLock { $0.index.count } }
 
-  /// Runs `body` on the throttle state stored for `key`.
-  func withThrottle<R>(_ key: CancellationKey, _ body: (inout ThrottleState?) -> R) -> R {
-    state.withLock { state in body(&state.throttles[key]) }
-  }
-
   private static func removeEntry(_ id: UInt64, from state: inout State) -> Entry? {
     guard let entry = state.entries.removeValue(forKey: id) else { return nil }
     for key in entry.keys {
@@ -93,16 +85,4 @@ final class EffectRegistry: Sendable {
     }
     return entry
   }
-}
-
-/// What a throttle remembers between invocations: when it last let an effect through and which
-/// delayed invocation, if any, is allowed to go next.
-struct ThrottleState: Sendable {
-  /// The clock instant of the last effect let through, erased because the clock is generic.
-  var lastFired: any Sendable
-  /// Bumped for every invocation that is delayed; only the holder of the current generation
-  /// fires when its delay ends.
-  var generation: UInt64 = 0
-  /// Whether a delayed invocation is waiting for the window to end.
-  var hasPending = false
 }

@@ -29,56 +29,25 @@ extension Effect {
     if isNone { return self }
     let effect = self
     let throttleID = AnyHashableSendable(id)
-    return Effect.deferred { context, registry in
+    return Effect.deferred { start in
       // Decided on the main actor as the store starts each throttled effect, so arrival order
       // is send order, never the order in which tasks happen to be scheduled.
-      let key = context.key(for: throttleID)
-      let now = clock.now
-      let decision = registry.withThrottle(key) { state -> ThrottleDecision<C.Instant> in
-        guard var current = state, let last = current.lastFired as? C.Instant,
-          last.duration(to: now) < duration
-        else {
-          state = ThrottleState(lastFired: now)
-          return .fire
-        }
-        if current.hasPending, !latest { return .drop }
-        current.generation &+= 1
-        current.hasPending = true
-        state = current
-        return .delay(until: last.advanced(by: duration), generation: current.generation)
-      }
-      switch decision {
-      case .fire:
+      let key = start.key(for: throttleID)
+      let windows = start.throttles
+      switch windows.effectArrived(id: key, at: clock.now, window: duration, latest: latest) {
+      case .start:
         return effect
       case .drop:
         return .none
       case .delay(let deadline, let generation):
         return .run { send in
           try await clock.sleep(until: deadline, tolerance: nil)
-          let fires = registry.withThrottle(key) { state -> Bool in
-            guard var current = state, current.generation == generation else { return false }
-            current.lastFired = clock.now
-            current.hasPending = false
-            state = current
-            return true
+          if windows.delayEnded(id: key, generation: generation, at: clock.now) {
+            await send.perform(effect)
           }
-          if fires { await send.perform(effect) }
         }
       }
     }
     .cancellable(id: id)
   }
-}
-
-extension Effect {
-  /// An effect built when the store starts it, from the context and registry of that start.
-  static func deferred(_ build: @escaping @MainActor @Sendable (EffectContext, EffectRegistry) -> Effect) -> Self {
-    Self(operation: .deferred(build))
-  }
-}
-
-enum ThrottleDecision<Instant: Sendable>: Sendable {
-  case fire
-  case drop
-  case delay(until: Instant, generation: UInt64)
 }
