@@ -71,43 +71,42 @@ public struct ForEachReducer<State, Action: Sendable, ID: Hashable & Sendable, E
 
   @usableFromInline
   func elementID(_ id: ID) -> AnyHashableSendable {
-    AnyHashableSendable(ChildFeatureID(kind: .forEach, keyPath: toElements, element: AnyHashableSendable(id)))
+    AnyHashableSendable(ChildFeatureID.forEach(elements: toElements, element: AnyHashableSendable(id)))
   }
 
   /// Runs the element reducer (if the action is an element's), then the parent, and cancels
   /// the effects of removed elements.
   @inlinable
   public func reduce(into state: inout State, action: Action) -> Effect<Action> {
-    var elementEffect = Effect<Action>.none
-    if case .element(let id, let elementAction)? = toElementAction.extract(from: action) {
-      if state[keyPath: toElements][id: id] != nil {
-        let effect = element(&state[keyPath: toElements][id: id]!, elementAction)
-        if !effect.isNone {
-          let toElementAction = self.toElementAction
-          let childID = elementID(id)
-          elementEffect =
-            effect
-            .map { toElementAction.embed(.element(id: id, action: $0)) }
-            .scoped(under: childID)
-            .cancellable(id: childID)
+    ChildFeatureReduction.reduce(
+      into: &state,
+      action: action,
+      route: { action -> (id: ID, action: ElementAction)? in
+        guard case .element(let id, let elementAction)? = toElementAction.extract(from: action) else { return nil }
+        return (id, elementAction)
+      },
+      runChild: { state, route in
+        guard state[keyPath: toElements][id: route.id] != nil else { return nil }
+        let effect = element(&state[keyPath: toElements][id: route.id]!, route.action)
+        let toElementAction = self.toElementAction
+        let id = route.id
+        return ChildFeatureReduction.childEffect(effect, id: elementID(id)) {
+          toElementAction.embed(.element(id: id, action: $0))
         }
-      } else {
+      },
+      reportMissing: { route in
         reportIssue(
-          "A forEach at \(fileID):\(line) received an action for a missing element (id \(id)): \(action). Send element actions only for ids in the collection.",
+          "A forEach at \(fileID):\(line) received an action for a missing element (id \(route.id)): \(action). Send element actions only for ids in the collection.",
           fileID: fileID,
           line: line
         )
+      },
+      parent: parent,
+      instances: { $0[keyPath: toElements].ids },
+      removed: { idsBefore, idsAfter in
+        let remaining = Set(idsAfter)
+        return idsBefore.filter { !remaining.contains($0) }.map(elementID)
       }
-    }
-    let idsBefore = state[keyPath: toElements].ids
-    let parentEffect = parent(&state, action)
-    let idsAfter = state[keyPath: toElements].ids
-    guard idsBefore != idsAfter else { return elementEffect.merge(with: parentEffect) }
-    let remaining = Set(idsAfter)
-    var effects = [elementEffect, parentEffect]
-    for id in idsBefore where !remaining.contains(id) {
-      effects.append(.cancel(id: elementID(id)))
-    }
-    return .merge(effects)
+    )
   }
 }

@@ -64,7 +64,7 @@ public struct IfCaseLetReducer<State, Action: Sendable, CaseState, CaseAction: S
     self.toCaseState = toCaseState
     self.toCaseAction = toCaseAction
     self.id = AnyHashableSendable(
-      IfCaseLetID(state: ObjectIdentifier(CaseState.self), action: ObjectIdentifier(CaseAction.self)))
+      ChildFeatureID.ifCaseLet(state: ObjectIdentifier(CaseState.self), action: ObjectIdentifier(CaseAction.self)))
     self.fileID = fileID
     self.line = line
   }
@@ -72,40 +72,26 @@ public struct IfCaseLetReducer<State, Action: Sendable, CaseState, CaseAction: S
   /// Runs the child (if the state is in its case and the action is its), then the parent.
   @inlinable
   public func reduce(into state: inout State, action: Action) -> Effect<Action> {
-    var childEffect = Effect<Action>.none
-    if let caseAction = toCaseAction.extract(from: action) {
-      if var caseState = toCaseState.extract(from: state) {
+    ChildFeatureReduction.reduce(
+      into: &state,
+      action: action,
+      route: toCaseAction.extract(from:),
+      runChild: { state, caseAction in
+        guard var caseState = toCaseState.extract(from: state) else { return nil }
         let effect = child(&caseState, caseAction)
         state = toCaseState.embed(caseState)
-        if !effect.isNone {
-          childEffect = effect.map(toCaseAction.embedding).scoped(under: id).cancellable(id: id)
-        }
-      } else {
+        return ChildFeatureReduction.childEffect(effect, id: id, embed: toCaseAction.embedding)
+      },
+      reportMissing: { _ in
         reportIssue(
           "An ifCaseLet at \(fileID):\(line) received a child action when state was in a different case: \(action). Send child actions only while the state is in the child's case.",
           fileID: fileID,
           line: line
         )
-      }
-    }
-    let wasInCase = toCaseState.extract(from: state) != nil
-    let parentEffect = parent(&state, action)
-    if wasInCase, toCaseState.extract(from: state) == nil {
-      return .merge(childEffect, parentEffect, .cancel(id: id))
-    }
-    return childEffect.merge(with: parentEffect)
-  }
-}
-
-/// The identity of an `ifCaseLet` child: the types of its state and actions.
-@usableFromInline
-struct IfCaseLetID: Hashable, Sendable {
-  let state: ObjectIdentifier
-  let action: ObjectIdentifier
-
-  @usableFromInline
-  init(state: ObjectIdentifier, action: ObjectIdentifier) {
-    self.state = state
-    self.action = action
+      },
+      parent: parent,
+      instances: { toCaseState.extract(from: $0) != nil },
+      removed: { wasInCase, isInCase in wasInCase && !isInCase ? [id] : [] }
+    )
   }
 }

@@ -61,7 +61,7 @@ public struct IfLetReducer<State, Action: Sendable, ChildState, ChildAction: Sen
     self.child = child
     self.toChildState = toChildState
     self.toChildAction = toChildAction
-    self.id = AnyHashableSendable(ChildFeatureID(kind: .ifLet, keyPath: toChildState))
+    self.id = AnyHashableSendable(ChildFeatureID.ifLet(state: toChildState))
     self.fileID = fileID
     self.line = line
   }
@@ -69,48 +69,25 @@ public struct IfLetReducer<State, Action: Sendable, ChildState, ChildAction: Sen
   /// Runs the child (if present and the action is its), then the parent.
   @inlinable
   public func reduce(into state: inout State, action: Action) -> Effect<Action> {
-    var childEffect = Effect<Action>.none
-    if let childAction = toChildAction.extract(from: action) {
-      if state[keyPath: toChildState] != nil {
-        let effect = child(&state[keyPath: toChildState]!, childAction)
-        if !effect.isNone {
-          childEffect = effect.map(toChildAction.embedding).scoped(under: id).cancellable(id: id)
-        }
-      } else {
+    ChildFeatureReduction.reduce(
+      into: &state,
+      action: action,
+      route: toChildAction.extract(from:),
+      runChild: { state, childAction in
+        guard state[keyPath: toChildState] != nil else { return nil }
+        return ChildFeatureReduction.childEffect(
+          child(&state[keyPath: toChildState]!, childAction), id: id, embed: toChildAction.embedding)
+      },
+      reportMissing: { _ in
         reportIssue(
           "An ifLet at \(fileID):\(line) received a child action when child state was nil: \(action). Send child actions only while the child state is present.",
           fileID: fileID,
           line: line
         )
-      }
-    }
-    let hadChild = state[keyPath: toChildState] != nil
-    let parentEffect = parent(&state, action)
-    if hadChild, state[keyPath: toChildState] == nil {
-      return .merge(childEffect, parentEffect, .cancel(id: id))
-    }
-    return childEffect.merge(with: parentEffect)
-  }
-}
-
-/// The identity of a child feature inside its parent: which container (`ifLet`, `forEach`,
-/// `ifCaseLet`), where its state lives, and which element.
-@usableFromInline
-struct ChildFeatureID: Hashable, @unchecked Sendable {
-  // @unchecked: key paths are immutable objects, and `element` is itself sendable.
-  @usableFromInline
-  enum Kind: UInt8, Sendable {
-    case ifLet, forEach, ifCaseLet
-  }
-
-  let kind: Kind
-  let keyPath: AnyKeyPath?
-  let element: AnyHashableSendable?
-
-  @usableFromInline
-  init(kind: Kind, keyPath: AnyKeyPath?, element: AnyHashableSendable? = nil) {
-    self.kind = kind
-    self.keyPath = keyPath
-    self.element = element
+      },
+      parent: parent,
+      instances: { $0[keyPath: toChildState] != nil },
+      removed: { hadChild, hasChild in hadChild && !hasChild ? [id] : [] }
+    )
   }
 }

@@ -1,0 +1,18 @@
+/// The identity of one child-feature instance inside its parent: which container runs it
+/// (``Reducer/ifLet(_:action:then:fileID:line:)``, ``Reducer/ifCaseLet(_:action:then:fileID:line:)``
+/// or ``Reducer/forEach(_:action:element:fileID:line:)``), where its state lives, and for
+/// `forEach` which element.
+///
+/// The child's effects are scoped under it and cancellable by it, so each instance's
+/// cancellation ids are private to it and removing the instance cancels exactly its effects.
+@usableFromInline
+enum ChildFeatureID: Hashable, @unchecked Sendable {
+  // @unchecked: key paths are immutable objects, and `element` is itself sendable.
+
+  /// The optional child state at `state`.
+  case ifLet(state: AnyKeyPath)
+  /// The case of enum state whose payload is a `state`, driven by actions of type `action`.
+  case ifCaseLet(state: ObjectIdentifier, action: ObjectIdentifier)
+  /// The element with id `element` of the collection at `elements`.
+  case forEach(elements: AnyKeyPath, element: AnyHashableSendable)
+}

@@ -1,0 +1,61 @@
+/// The skeleton ``IfLetReducer``, ``IfCaseLetReducer`` and ``ForEachReducer`` share: route a
+/// child action to the child instance it names and run the child there (or report that the
+/// instance is missing), run the parent, then cancel the effects of every instance the parent
+/// removed.
+@usableFromInline
+enum ChildFeatureReduction {
+  /// Reduces `action` through a parent that contains child features.
+  ///
+  /// - Parameters:
+  ///   - state: The parent's state.
+  ///   - action: The parent's action.
+  ///   - route: The child action in `action` and whatever names its instance, or `nil` when
+  ///     `action` is not a child's.
+  ///   - runChild: Runs the child in place on the routed instance and returns its effect, already
+  ///     made a child effect (``childEffect(_:id:embed:)``); `nil` when the instance is missing.
+  ///   - reportMissing: Reports a child action whose instance is missing.
+  ///   - parent: The parent's own reducer.
+  ///   - instances: The live child instances in a state, compared before and after the parent.
+  ///   - removed: The ids of the instances present before the parent ran and gone after.
+  @inlinable
+  static func reduce<State, Action: Sendable, Route, Instances: Equatable>(
+    into state: inout State,
+    action: Action,
+    route: (Action) -> Route?,
+    runChild: (inout State, Route) -> Effect<Action>?,
+    reportMissing: (Route) -> Void,
+    parent: (inout State, Action) -> Effect<Action>,
+    instances: (State) -> Instances,
+    removed: (_ before: Instances, _ after: Instances) -> [AnyHashableSendable]
+  ) -> Effect<Action> {
+    var childEffect = Effect<Action>.none
+    if let route = route(action) {
+      if let effect = runChild(&state, route) {
+        childEffect = effect
+      } else {
+        reportMissing(route)
+      }
+    }
+    let before = instances(state)
+    let parentEffect = parent(&state, action)
+    let after = instances(state)
+    guard before != after else { return childEffect.merge(with: parentEffect) }
+    var effects = [childEffect, parentEffect]
+    for id in removed(before, after) {
+      effects.append(.cancel(id: id))
+    }
+    return .merge(effects)
+  }
+
+  /// A child instance's effect as its parent runs it: actions embedded into the parent's, ids
+  /// resolved inside the instance, and the whole cancellable by the instance's id.
+  @inlinable
+  static func childEffect<ChildAction: Sendable, Action: Sendable>(
+    _ effect: Effect<ChildAction>,
+    id: AnyHashableSendable,
+    embed: @escaping @Sendable (ChildAction) -> Action
+  ) -> Effect<Action> {
+    if effect.isNone { return .none }
+    return effect.map(embed).scoped(under: id).cancellable(id: id)
+  }
+}
