@@ -1,6 +1,9 @@
 // swift-tools-version: 6.2
 import PackageDescription
 
+/// Every target of ours builds in Swift 6 mode with warnings as errors.
+let strict: [SwiftSetting] = [.treatAllWarnings(as: .error)]
+
 let package = Package(
   name: "Braid",
   products: [
@@ -11,50 +14,96 @@ let package = Package(
     .executable(name: "braid-demo", targets: ["braid-demo"]),
   ],
   targets: [
+    // MARK: - The framework
+    .target(name: "Braid", swiftSettings: strict),
+    .target(name: "BraidTesting", dependencies: ["Braid"], swiftSettings: strict),
+    .systemLibrary(name: "CSQLite", path: "Sources/CSQLite"),
+    .target(name: "BraidSQLite", dependencies: ["CSQLite"], swiftSettings: strict),
+
+    // MARK: - Examples: feature / client interface / live client / CLI
     .target(
-      name: "Braid",
-      swiftSettings: [.treatAllWarnings(as: .error)]
-    ),
-    .target(
-      name: "BraidTesting",
-      dependencies: ["Braid"],
-      swiftSettings: [.treatAllWarnings(as: .error)]
-    ),
-    .target(
-      name: "CounterExample",
+      name: "CounterFeature",
       dependencies: ["Braid"],
       path: "Examples/Counter/Feature",
-      swiftSettings: [.treatAllWarnings(as: .error)]
-    ),
-    .systemLibrary(name: "CSQLite", path: "Sources/CSQLite"),
-    .systemLibrary(name: "CCrypt", path: "Sources/CCrypt"),
-    .target(
-      name: "BraidSQLite",
-      dependencies: ["CSQLite"],
-      swiftSettings: [.treatAllWarnings(as: .error)]
-    ),
-    .target(
-      name: "SignUpExample",
-      dependencies: ["Braid", "BraidSQLite", "CCrypt"],
-      path: "Examples/SignUp/Feature",
-      swiftSettings: [.treatAllWarnings(as: .error)]
+      swiftSettings: strict
     ),
     .executableTarget(
       name: "braid-counter",
-      dependencies: ["Braid", "CounterExample"],
+      dependencies: ["Braid", "CounterFeature"],
       path: "Examples/Counter/CLI",
-      swiftSettings: [.treatAllWarnings(as: .error)]
+      swiftSettings: strict
+    ),
+    .target(
+      name: "UserDirectoryClient",
+      dependencies: ["Braid"],
+      path: "Examples/SignUp/UserDirectoryClient",
+      swiftSettings: strict
+    ),
+    .systemLibrary(name: "CCrypt", path: "Sources/CCrypt"),
+    .target(
+      name: "UserDirectoryLive",
+      dependencies: ["UserDirectoryClient", "BraidSQLite", "CCrypt"],
+      path: "Examples/SignUp/UserDirectoryLive",
+      swiftSettings: strict
+    ),
+    .target(
+      name: "SignUpFeature",
+      dependencies: ["Braid", "UserDirectoryClient"],
+      path: "Examples/SignUp/Feature",
+      swiftSettings: strict
+    ),
+    .target(
+      name: "SignUpCLI",
+      dependencies: ["Braid", "SignUpFeature", "UserDirectoryClient", "UserDirectoryLive"],
+      path: "Examples/SignUp/CLI",
+      swiftSettings: strict
     ),
     .executableTarget(
       name: "braid-demo",
-      dependencies: ["Braid", "SignUpExample"],
+      dependencies: ["SignUpCLI"],
       path: "Examples/Demo",
-      swiftSettings: [.treatAllWarnings(as: .error)]
+      swiftSettings: strict
+    ),
+
+    // MARK: - Tests, one target per module or example
+    .target(
+      name: "BraidTestSupport",
+      dependencies: ["Braid"],
+      path: "Tests/BraidTestSupport",
+      swiftSettings: strict
     ),
     .testTarget(
       name: "BraidTests",
-      dependencies: ["Braid", "BraidTesting", "BraidSQLite", "CounterExample", "SignUpExample", "braid-demo"],
-      swiftSettings: [.treatAllWarnings(as: .error)]
+      dependencies: ["Braid", "BraidTesting", "BraidTestSupport"],
+      swiftSettings: strict
+    ),
+    .testTarget(
+      name: "BraidTestingTests",
+      dependencies: ["Braid", "BraidTesting", "BraidTestSupport"],
+      swiftSettings: strict
+    ),
+    .testTarget(
+      name: "BraidSQLiteTests",
+      dependencies: ["BraidSQLite"],
+      swiftSettings: strict
+    ),
+    .testTarget(
+      name: "CounterExampleTests",
+      dependencies: ["Braid", "BraidTesting", "CounterFeature"],
+      swiftSettings: strict
+    ),
+    .testTarget(
+      name: "SignUpExampleTests",
+      dependencies: [
+        "Braid", "BraidTesting", "BraidTestSupport", "BraidSQLite", "SignUpFeature", "UserDirectoryClient",
+        "UserDirectoryLive",
+      ],
+      swiftSettings: strict
+    ),
+    .testTarget(
+      name: "BraidDemoTests",
+      dependencies: ["braid-demo"],
+      swiftSettings: strict
     ),
   ],
   swiftLanguageModes: [.v6]

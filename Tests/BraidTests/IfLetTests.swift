@@ -1,4 +1,5 @@
 import Braid
+import BraidTestSupport
 import Testing
 
 @MainActor

@@ -1,4 +1,5 @@
 import Braid
+import BraidTestSupport
 import Testing
 
 /// Yields until `clock` has `count` sleepers, recording an issue if that never happens.

@@ -1,5 +1,5 @@
 import Braid
-import CounterExample
+import CounterFeature
 import Foundation
 
 /// `braid-counter`: drives the Counter example feature through a short scripted session and

@@ -1,4 +1,5 @@
 import Braid
+import UserDirectoryClient
 
 /// The sign-up screen of the seed articles (ReactiveCocoa's form and RxSwift's GitHubSignup),
 /// the Braid way: derived values are computed properties of the state, the username is checked

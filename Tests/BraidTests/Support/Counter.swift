@@ -1,4 +1,5 @@
 import Braid
+import BraidTestSupport
 
 /// A small child feature used by the composition tests: a counter with a long-running effect
 /// that only ends when cancelled, and an effect with a private cancellation id.

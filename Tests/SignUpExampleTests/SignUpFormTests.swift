@@ -1,7 +1,9 @@
 import Braid
+import BraidTestSupport
 import BraidTesting
-import SignUpExample
+import SignUpFeature
 import Testing
+import UserDirectoryClient
 
 @MainActor
 struct SignUpFormTests {

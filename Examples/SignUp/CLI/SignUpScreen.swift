@@ -1,4 +1,4 @@
-import SignUpExample
+import SignUpFeature
 
 /// The sign-up form as text: what the interactive terminal draws and the scripted mode prints.
 enum SignUpScreen {

@@ -1,6 +1,7 @@
 import Braid
 import Foundation
-import SignUpExample
+import SignUpFeature
+import UserDirectoryClient
 
 #if canImport(Glibc)
   import Glibc

@@ -1,6 +1,7 @@
 import Braid
 import Foundation
-import SignUpExample
+import SignUpFeature
+import UserDirectoryClient
 
 /// Runs the sign-up form from a script of events, on a test clock the script advances, and
 /// prints the screen. For CI and tests.

@@ -1,7 +1,8 @@
 import BraidSQLite
 import Foundation
-import SignUpExample
 import Testing
+import UserDirectoryClient
+import UserDirectoryLive
 
 struct UserDirectoryLiveTests {
   /// A fresh directory under the system's temporary folder, removed after the test.

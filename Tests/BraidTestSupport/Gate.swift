@@ -1,20 +1,7 @@
 import Braid
-import Synchronization
-
-/// Suspends until the current task is cancelled, then throws `CancellationError`: a stand-in
-/// for long-running work that never finishes on its own.
-func suspendUntilCancelled() async throws {
-  let gate = Gate()
-  await withTaskCancellationHandler {
-    await gate.wait()
-  } onCancel: {
-    gate.open()
-  }
-  throw CancellationError()
-}
 
 /// A one-shot latch: `wait()` suspends until `open()` is called (before or after).
-final class Gate: Sendable {
+package final class Gate: Sendable {
   private enum State {
     case closed([CheckedContinuation<Void, Never>])
     case open
@@ -22,9 +9,9 @@ final class Gate: Sendable {
 
   private let state = SanitizerVisibleMutex(State.closed([]))
 
-  init() {}
+  package init() {}
 
-  func open() {
+  package func open() {
     let waiters = state.withLock { state -> [CheckedContinuation<Void, Never>] in
       guard case .closed(let waiters) = state else { return [] }
       state = .open
@@ -33,7 +20,7 @@ final class Gate: Sendable {
     for waiter in waiters { waiter.resume() }
   }
 
-  func wait() async {
+  package func wait() async {
     await withCheckedContinuation { continuation in
       let resumeNow = state.withLock { state -> Bool in
         switch state {
@@ -49,21 +36,7 @@ final class Gate: Sendable {
     }
   }
 
-  var isOpen: Bool {
+  package var isOpen: Bool {
     state.withLock { if case .open = $0 { true } else { false } }
   }
-}
-
-/// A thread-safe counter and log for effects to write to from any thread.
-final class Recorder<Value: Sendable>: Sendable {
-  private let storage = SanitizerVisibleMutex<[Value]>([])
-
-  init() {}
-
-  func append(_ value: Value) {
-    storage.withLock { $0.append(value) }
-  }
-
-  var values: [Value] { storage.withLock { $0 } }
-  var count: Int { storage.withLock { $0.count } }
 }

@@ -1,5 +1,6 @@
 import Braid
-import CounterExample
+import BraidTesting
+import CounterFeature
 import Testing
 
 @MainActor
@@ -44,5 +45,25 @@ struct CounterExampleTests {
     #expect(store.state.count == 3)
     #expect(!store.state.isTimerRunning)
     #expect(store.runningEffectCount == 0)
+  }
+
+  @Test func counterExampleUnderTestStore() async {
+    let clock = TestClock()
+    let store = TestStore(initialState: Counter.State(count: 11)) { Counter(clock: clock) }
+    await store.send(.incrementButtonTapped) { $0.count = 12 }
+    await store.send(.factorButtonTapped) { $0.isFactoring = true }
+    await store.receive(.factorsComputed([2, 2, 3])) {
+      $0.isFactoring = false
+      $0.factors = [2, 2, 3]
+    }
+    await store.send(.timerButtonTapped) { $0.isTimerRunning = true }
+    await clock.advance(by: .seconds(2))
+    await store.receive(.timerTicked) {
+      $0.count = 13
+      $0.factors = nil
+    }
+    await store.receive(.timerTicked) { $0.count = 14 }
+    await store.send(.timerButtonTapped) { $0.isTimerRunning = false }
+    await store.finish()
   }
 }

@@ -1,6 +1,5 @@
-import BraidSQLite
 import Foundation
-import Synchronization
+import UserDirectoryClient
 
 extension UserDirectory {
   /// Where the live directory keeps its database unless told otherwise: `$BRAID_USERS_DB`, or
@@ -42,70 +41,5 @@ extension UserDirectory {
     guard parts.count == 2, !parts[0].isEmpty else { return false }
     let domain = parts[1]
     return domain.contains(".") && !domain.hasPrefix(".") && !domain.hasSuffix(".")
-  }
-}
-
-/// The SQLite side of the live directory: the connection, opened lazily, and its queries.
-final class UserStore: Sendable {
-  private let path: String
-  private let busyTimeout: Duration
-  private let database = Mutex<SQLiteDatabase?>(nil)
-
-  init(path: String, busyTimeout: Duration) {
-    self.path = path
-    self.busyTimeout = busyTimeout
-  }
-
-  func isAvailable(_ username: String) throws -> Bool {
-    try storage {
-      let rows = try $0.query("SELECT count(*) FROM users WHERE username = ?", [.text(username)])
-      return rows.first?.first == .integer(0)
-    }
-  }
-
-  func signUp(_ request: SignUpRequest) throws {
-    guard !request.username.isEmpty else { throw UserDirectoryError.usernameTaken(request.username) }
-    guard UserDirectory.isValidEmail(request.email) else { throw UserDirectoryError.invalidEmail(request.email) }
-    let hash = try PasswordHash.make(request.password)
-    do {
-      try storage {
-        try $0.execute(
-          "INSERT INTO users (username, email, password_hash, created_at) VALUES (?, ?, ?, datetime('now'))",
-          [.text(request.username), .text(request.email), .text(hash)]
-        )
-      }
-    } catch UserDirectoryError.storage(let message) where message.contains("UNIQUE constraint failed") {
-      throw UserDirectoryError.usernameTaken(request.username)
-    }
-  }
-
-  /// Runs `body` on the open database, turning SQLite failures into storage errors.
-  private func storage<R>(_ body: (SQLiteDatabase) throws -> R) throws -> R {
-    do {
-      let database = try openDatabase()
-      return try body(database)
-    } catch let error as SQLiteError {
-      throw UserDirectoryError.storage(error.description)
-    }
-  }
-
-  private func openDatabase() throws -> SQLiteDatabase {
-    try database.withLock { database in
-      if let database { return database }
-      let opened = try SQLiteDatabase(path: path, busyTimeout: busyTimeout)
-      try opened.execute(
-        """
-        CREATE TABLE IF NOT EXISTS users (
-          id INTEGER PRIMARY KEY,
-          username TEXT NOT NULL UNIQUE COLLATE NOCASE,
-          email TEXT NOT NULL,
-          password_hash TEXT NOT NULL,
-          created_at TEXT NOT NULL
-        )
-        """
-      )
-      database = opened
-      return opened
-    }
   }
 }

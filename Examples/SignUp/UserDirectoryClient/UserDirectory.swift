@@ -3,8 +3,9 @@ import Braid
 /// The back end of the sign-up form: checks whether a username is free and creates accounts.
 ///
 /// `testValue` fails any test that reaches it without overriding the endpoint it uses;
-/// `previewValue` (``noop``) answers at once. The SQLite-backed live directory is a separate
-/// piece of work.
+/// `previewValue` (``noop``) answers at once. This target is the interface only: the form
+/// depends on it, and the live directory on SQLite, `UserDirectory.live(path:busyTimeout:)`, is in
+/// the `UserDirectoryLive` target, which an app installs with `withDependencies`.
 public struct UserDirectory: Sendable {
   /// Whether `username` is free. Throws when the directory cannot be asked.
   public var isUsernameAvailable: @Sendable (_ username: String) async throws -> Bool

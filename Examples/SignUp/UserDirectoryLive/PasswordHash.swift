@@ -1,5 +1,6 @@
 import CCrypt
 import Foundation
+import UserDirectoryClient
 
 /// Salted, deliberately slow password hashes from the system's libcrypt (yescrypt, `$y$…`).
 package enum PasswordHash {
