@@ -6,7 +6,12 @@ extension TestStore {
   ///
   /// Call it at the end of a test that started effects.
   ///
-  /// - Parameter timeout: How long to wait for effects; by default ``timeout``.
+  /// - Parameters:
+  ///   - timeout: How long to wait for effects; by default ``timeout``.
+  ///   - fileID: The file a reported issue points at; defaults to the caller's.
+  ///   - filePath: The full path of that file, for test failures; defaults to the caller's.
+  ///   - line: The line a reported issue points at; defaults to the caller's.
+  ///   - column: The column a test failure points at; defaults to the caller's.
   public func finish(
     timeout: Duration? = nil,
     fileID: StaticString = #fileID,

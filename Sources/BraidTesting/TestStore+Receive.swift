@@ -11,6 +11,10 @@ extension TestStore {
   ///   - timeout: How long to wait; by default ``timeout``.
   ///   - updateStateToExpectedResult: Turns the state before the action into the state expected
   ///     after it.
+  ///   - fileID: The file a reported issue points at; defaults to the caller's.
+  ///   - filePath: The full path of that file, for test failures; defaults to the caller's.
+  ///   - line: The line a reported issue points at; defaults to the caller's.
+  ///   - column: The column a test failure points at; defaults to the caller's.
   public func receive(
     _ expected: Action,
     timeout: Duration? = nil,
@@ -35,6 +39,16 @@ extension TestStore {
   /// ```swift
   /// await store.receive(/Feature.Action.response) { $0.isLoading = false }
   /// ```
+  ///
+  /// - Parameters:
+  ///   - casePath: The case the received action must be in.
+  ///   - timeout: How long to wait; by default ``timeout``.
+  ///   - updateStateToExpectedResult: Turns the state before the action into the state expected
+  ///     after it.
+  ///   - fileID: The file a reported issue points at; defaults to the caller's.
+  ///   - filePath: The full path of that file, for test failures; defaults to the caller's.
+  ///   - line: The line a reported issue points at; defaults to the caller's.
+  ///   - column: The column a test failure points at; defaults to the caller's.
   public func receive<Value>(
     _ casePath: CasePath<Action, Value>,
     timeout: Duration? = nil,
@@ -55,6 +69,17 @@ extension TestStore {
 
   /// Waits for an effect to feed back the action `casePath` embeds `value` in, and asserts how
   /// it changed the state.
+  ///
+  /// - Parameters:
+  ///   - casePath: The case the received action must be in.
+  ///   - value: The payload the received action must carry.
+  ///   - timeout: How long to wait; by default ``timeout``.
+  ///   - updateStateToExpectedResult: Turns the state before the action into the state expected
+  ///     after it.
+  ///   - fileID: The file a reported issue points at; defaults to the caller's.
+  ///   - filePath: The full path of that file, for test failures; defaults to the caller's.
+  ///   - line: The line a reported issue points at; defaults to the caller's.
+  ///   - column: The column a test failure points at; defaults to the caller's.
   public func receive<Value: Equatable>(
     _ casePath: CasePath<Action, Value>,
     _ value: Value,

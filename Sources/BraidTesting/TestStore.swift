@@ -17,8 +17,8 @@ import Braid
 /// Each `send` and `receive` takes a closure that turns the state before the action into the
 /// state you expect after it; a mismatch fails the test at that line with a diff (`−` expected,
 /// `+` actual). Failures are recorded in Swift Testing inside a `@Test` and with `XCTFail` inside
-/// an XCTest case. Time-based effects are driven by a ``TestClock`` you pass in, so tests never
-/// sleep. The feature runs in a real ``Store``, so it behaves exactly as in the application.
+/// an XCTest case. Time-based effects are driven by a `TestClock` you pass in, so tests never
+/// sleep. The feature runs in a real `Store`, so it behaves exactly as in the application.
 ///
 /// End every test that starts effects with `await store.finish()`: it is what checks that no
 /// effect is still running (naming the action that started it) and that no received action was
@@ -31,9 +31,9 @@ public final class TestStore<State: Equatable, Action: Sendable> {
   /// Whether every change, received action and effect must be asserted. Default ``Exhaustivity/on``.
   public var exhaustivity: Exhaustivity = .on
 
-  /// How long ``receive(_:timeout:assert:fileID:filePath:line:column:)`` and ``finish(timeout:fileID:filePath:line:column:)``
-  /// wait by default. Effects driven by a ``TestClock`` never need it; it bounds real
-  /// asynchronous work.
+  /// How long ``receive(_:timeout:assert:fileID:filePath:line:column:)-(Action,_,_,_,_,_,_)`` and
+  /// ``finish(timeout:fileID:filePath:line:column:)`` wait by default. Effects driven by a
+  /// `TestClock` never need it; it bounds real asynchronous work.
   public var timeout: Duration = .seconds(1)
 
   /// The dependency values actions are reduced with; change them mid-test to affect later
@@ -54,7 +54,11 @@ public final class TestStore<State: Equatable, Action: Sendable> {
   ///   - initialState: The state to start from.
   ///   - reducer: The feature's reducer.
   ///   - prepareDependencies: Sets up the dependencies the feature uses. They start as test
-  ///     values (with ``DependencyValues/uuid`` a fresh incrementing generator).
+  ///     values (with `DependencyValues.uuid` a fresh incrementing generator).
+  ///   - fileID: The file a reported issue points at; defaults to the caller's.
+  ///   - filePath: The full path of that file, for test failures; defaults to the caller's.
+  ///   - line: The line a reported issue points at; defaults to the caller's.
+  ///   - column: The column a test failure points at; defaults to the caller's.
   public init<R: Reducer<State, Action>>(
     initialState: @autoclosure () -> State,
     @ReducerBuilder<State, Action> reducer: () -> R,
@@ -106,6 +110,10 @@ public final class TestStore<State: Equatable, Action: Sendable> {
   ///   - action: The action.
   ///   - updateStateToExpectedResult: Turns the state before the action into the state
   ///     expected after it. Omit it when the action must not change the state.
+  ///   - fileID: The file a reported issue points at; defaults to the caller's.
+  ///   - filePath: The full path of that file, for test failures; defaults to the caller's.
+  ///   - line: The line a reported issue points at; defaults to the caller's.
+  ///   - column: The column a test failure points at; defaults to the caller's.
   /// - Returns: The effects the action started; `cancel()` them or `await finish()` on them.
   @discardableResult
   public func send(

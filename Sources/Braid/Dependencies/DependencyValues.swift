@@ -84,6 +84,7 @@ public func withDependencies<R>(
 /// Runs async `operation` with dependencies changed by `update`.
 ///
 /// - Parameters:
+///   - isolation: The actor `operation` runs on; by default the caller's.
 ///   - update: Changes the current values.
 ///   - operation: The work to run with them.
 /// - Returns: What `operation` returns.

@@ -12,6 +12,8 @@
 /// - Parameters:
 ///   - description: The endpoint's name, used in the failure message.
 ///   - placeholder: What to return after reporting.
+///   - fileID: The file a reported issue points at; defaults to the caller's.
+///   - line: The line a reported issue points at; defaults to the caller's.
 /// - Returns: The reporting closure.
 public func unimplemented<each Argument, Result: Sendable>(
   _ description: String,
@@ -28,7 +30,10 @@ public func unimplemented<each Argument, Result: Sendable>(
 /// An async, throwing closure that reports a test failure naming `description` when called,
 /// then throws ``UnimplementedError``.
 ///
-/// - Parameter description: The endpoint's name, used in the failure message and the error.
+/// - Parameters:
+///   - description: The endpoint's name, used in the failure message and the error.
+///   - fileID: The file a reported issue points at; defaults to the caller's.
+///   - line: The line a reported issue points at; defaults to the caller's.
 /// - Returns: The reporting closure.
 public func unimplemented<each Argument, Result>(
   _ description: String,

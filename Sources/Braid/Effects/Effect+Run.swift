@@ -58,6 +58,8 @@ extension Effect {
   ///   - priority: The priority of the task that runs the work.
   ///   - operation: The work. It receives a ``Send`` to deliver actions.
   ///   - handler: Receives an error thrown by `operation`, with a ``Send`` to report it.
+  ///   - fileID: The file a reported issue points at; defaults to the caller's.
+  ///   - line: The line a reported issue points at; defaults to the caller's.
   /// - Returns: An effect that runs `operation` when the store starts it.
   public static func run(
     priority: TaskPriority? = nil,

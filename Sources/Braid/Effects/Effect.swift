@@ -4,8 +4,7 @@
 /// received it starts it. Return ``none`` when there is nothing to do, ``send(_:)`` to feed an
 /// action straight back, ``run(priority:operation:catch:fileID:line:)`` for asynchronous work,
 /// ``subscribe(_:catch:fileID:line:)`` to wrap a delegate- or callback-style client, and combine
-/// effects with ``merge(_:)-([Effect<Action>])``, ``concatenate(_:)-([Effect<Action>])`` and
-/// ``map(_:)``.
+/// effects with `merge(_:)`, `concatenate(_:)` and ``map(_:)``.
 ///
 /// ```swift
 /// case .factorButtonTapped:

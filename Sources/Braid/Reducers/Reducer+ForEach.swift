@@ -19,6 +19,8 @@ extension Reducer {
   ///   - toElements: Where the collection lives.
   ///   - toElementAction: The case of this reducer's actions that carries element actions.
   ///   - element: The element reducer.
+  ///   - fileID: The file a reported issue points at; defaults to the caller's.
+  ///   - line: The line a reported issue points at; defaults to the caller's.
   /// - Returns: A reducer that runs the element, then this reducer.
   @inlinable
   public func forEach<

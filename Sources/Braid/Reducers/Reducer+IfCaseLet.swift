@@ -20,6 +20,8 @@ extension Reducer {
   ///   - toCaseState: The case of the state the child works on.
   ///   - toCaseAction: The case of this reducer's actions that carries the child's.
   ///   - child: The child reducer.
+  ///   - fileID: The file a reported issue points at; defaults to the caller's.
+  ///   - line: The line a reported issue points at; defaults to the caller's.
   /// - Returns: A reducer that runs the child, then this reducer.
   @inlinable
   public func ifCaseLet<CaseState, CaseAction: Sendable, Child: Reducer<CaseState, CaseAction>>(

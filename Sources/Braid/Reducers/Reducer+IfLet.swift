@@ -18,6 +18,8 @@ extension Reducer {
   ///   - toChildState: Where the optional child state lives.
   ///   - toChildAction: The case of this reducer's actions that carries the child's.
   ///   - child: The child reducer.
+  ///   - fileID: The file a reported issue points at; defaults to the caller's.
+  ///   - line: The line a reported issue points at; defaults to the caller's.
   /// - Returns: A reducer that runs the child, then this reducer.
   @inlinable
   public func ifLet<ChildState, ChildAction: Sendable, Child: Reducer<ChildState, ChildAction>>(

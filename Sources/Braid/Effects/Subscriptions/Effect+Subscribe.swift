@@ -50,6 +50,8 @@ extension Effect {
   ///   - body: Starts the client and returns its teardown.
   ///   - handler: Receives the error of a `.failure` completion. Without one, the failure is
   ///     reported as a runtime warning.
+  ///   - fileID: The file a reported issue points at; defaults to the caller's.
+  ///   - line: The line a reported issue points at; defaults to the caller's.
   /// - Returns: An effect that subscribes when the store starts it.
   public static func subscribe(
     _ body: @escaping @Sendable (_ subscriber: EffectSubscriber<Action>) -> AnyCancellable,
