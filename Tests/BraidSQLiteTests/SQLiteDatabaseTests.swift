@@ -76,6 +76,9 @@ struct SQLiteDatabaseTests {
         }
       }
       #expect(try database.query("SELECT count(*) FROM t") == [[.integer(0)]])
+      // Two statements, not a one-line closure: Swift 6.3.1 can give a closure written after an
+      // `#expect(throws:) { … }` in the same scope the macro closure's mangled name, and then call
+      // the wrong one (CONTRIBUTING.md).
       let inserted = try database.transaction {
         try database.execute("INSERT INTO t VALUES (2)")
         return try database.query("SELECT count(*) FROM t")
@@ -96,6 +99,15 @@ struct SQLiteDatabaseTests {
       try holder.execute("ROLLBACK")
       try waiter.execute("INSERT INTO t VALUES (1)")
       #expect(try holder.query("SELECT count(*) FROM t") == [[.integer(1)]])
+    }
+  }
+
+  @Test func aOneLineTransactionRunsItsBodyOnce() throws {
+    try Self.withDatabasePath { path in
+      let database = try SQLiteDatabase(path: path)
+      try database.execute("CREATE TABLE t (n INTEGER)")
+      try database.transaction { try database.execute("INSERT INTO t VALUES (1)") }
+      #expect(try database.query("SELECT count(*) FROM t") == [[.integer(1)]])
     }
   }
 }
