@@ -12,7 +12,7 @@ enum ChildFeatureReduction {
   ///   - route: The child action in `action` and whatever names its instance, or `nil` when
   ///     `action` is not a child's.
   ///   - runChild: Runs the child in place on the routed instance and returns its effect, already
-  ///     made a child effect (``childEffect(_:id:embed:)``); `nil` when the instance is missing.
+  ///     made a child effect (``childEffect(_:id:embed:)``), or ``ChildRun/missing``.
   ///   - reportMissing: Reports a child action whose instance is missing.
   ///   - parent: The parent's own reducer.
   ///   - instances: The live child instances in a state, compared before and after the parent.
@@ -22,7 +22,7 @@ enum ChildFeatureReduction {
     into state: inout State,
     action: Action,
     route: (Action) -> Route?,
-    runChild: (inout State, Route) -> Effect<Action>?,
+    runChild: (inout State, Route) -> ChildRun<Action>,
     reportMissing: (Route) -> Void,
     parent: (inout State, Action) -> Effect<Action>,
     instances: (State) -> Instances,
@@ -30,10 +30,9 @@ enum ChildFeatureReduction {
   ) -> Effect<Action> {
     var childEffect = Effect<Action>.none
     if let route = route(action) {
-      if let effect = runChild(&state, route) {
-        childEffect = effect
-      } else {
-        reportMissing(route)
+      switch runChild(&state, route) {
+      case .ran(let effect): childEffect = effect
+      case .missing: reportMissing(route)
       }
     }
     let before = instances(state)
@@ -58,4 +57,13 @@ enum ChildFeatureReduction {
     if effect.isNone { return .none }
     return effect.map(embed).scoped(under: id).cancellable(id: id)
   }
+}
+
+/// What running a child instance gave: its effect, or nothing because the instance is missing.
+///
+/// Not an optional effect: `return .none` would then read as a missing child.
+@usableFromInline
+enum ChildRun<Action: Sendable> {
+  case ran(Effect<Action>)
+  case missing
 }

@@ -88,13 +88,16 @@ public struct ForEachReducer<State, Action: Sendable, ID: Hashable & Sendable, E
         return (id, elementAction)
       },
       runChild: { state, route in
-        guard state[keyPath: toElements][id: route.id] != nil else { return nil }
+        guard state[keyPath: toElements][id: route.id] != nil else { return .missing }
         let effect = element(&state[keyPath: toElements][id: route.id]!, route.action)
+        // Checked here so that an element action without effects builds no id and no closure.
+        if effect.isNone { return .ran(.none) }
         let toElementAction = self.toElementAction
         let id = route.id
-        return ChildFeatureReduction.childEffect(effect, id: elementID(id)) {
-          toElementAction.embed(.element(id: id, action: $0))
-        }
+        return .ran(
+          ChildFeatureReduction.childEffect(effect, id: elementID(id)) {
+            toElementAction.embed(.element(id: id, action: $0))
+          })
       },
       reportMissing: { route in
         reportIssue(

@@ -79,10 +79,10 @@ public struct IfCaseLetReducer<State, Action: Sendable, CaseState, CaseAction: S
       action: action,
       route: toCaseAction.extract(from:),
       runChild: { state, caseAction in
-        guard var caseState = toCaseState.extract(from: state) else { return nil }
+        guard var caseState = toCaseState.extract(from: state) else { return .missing }
         let effect = child(&caseState, caseAction)
         state = toCaseState.embed(caseState)
-        return ChildFeatureReduction.childEffect(effect, id: id, embed: toCaseAction.embedding)
+        return .ran(ChildFeatureReduction.childEffect(effect, id: id, embed: toCaseAction.embedding))
       },
       reportMissing: { _ in
         reportIssue(

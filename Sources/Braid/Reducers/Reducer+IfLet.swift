@@ -76,9 +76,9 @@ public struct IfLetReducer<State, Action: Sendable, ChildState, ChildAction: Sen
       action: action,
       route: toChildAction.extract(from:),
       runChild: { state, childAction in
-        guard state[keyPath: toChildState] != nil else { return nil }
-        return ChildFeatureReduction.childEffect(
-          child(&state[keyPath: toChildState]!, childAction), id: id, embed: toChildAction.embedding)
+        guard state[keyPath: toChildState] != nil else { return .missing }
+        let effect = child(&state[keyPath: toChildState]!, childAction)
+        return .ran(ChildFeatureReduction.childEffect(effect, id: id, embed: toChildAction.embedding))
       },
       reportMissing: { _ in
         reportIssue(
