@@ -10,7 +10,6 @@ let package = Package(
     .library(name: "Braid", targets: ["Braid"]),
     .library(name: "BraidTesting", targets: ["BraidTesting"]),
     .library(name: "BraidSQLite", targets: ["BraidSQLite"]),
-    .executable(name: "braid-counter", targets: ["braid-counter"]),
     .executable(name: "braid-demo", targets: ["braid-demo"]),
   ],
   targets: [
@@ -27,8 +26,8 @@ let package = Package(
       path: "Examples/Counter/Feature",
       swiftSettings: strict
     ),
-    .executableTarget(
-      name: "braid-counter",
+    .target(
+      name: "CounterCLI",
       dependencies: ["Braid", "CounterFeature"],
       path: "Examples/Counter/CLI",
       swiftSettings: strict
@@ -60,7 +59,7 @@ let package = Package(
     ),
     .executableTarget(
       name: "braid-demo",
-      dependencies: ["SignUpCLI"],
+      dependencies: ["CounterCLI", "SignUpCLI"],
       path: "Examples/Demo",
       swiftSettings: strict
     ),

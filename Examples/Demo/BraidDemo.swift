@@ -1,3 +1,4 @@
+import CounterCLI
 import Foundation
 import SignUpCLI
 
@@ -8,8 +9,10 @@ import SignUpCLI
 enum BraidDemo {
   static let usage = """
     usage: braid-demo signup [--database PATH] [--script FILE|-]
+           braid-demo counter [--interactive]
 
     \(SignUpCommand.usage)
+    \(CounterCommand.usage)
       --help             this text
     """
 
@@ -24,11 +27,13 @@ enum BraidDemo {
       switch command {
       case "signup":
         try await SignUpCommand.run(arguments: arguments) { print(usage) }
+      case "counter":
+        try await CounterCommand.run(arguments: arguments) { print(usage) }
       default:
         fail("unknown command '\(command)'")
       }
     } catch {
-      fail(error.message)
+      fail(String(describing: error))
     }
   }
 

@@ -97,4 +97,18 @@ struct BraidDemoProcessTests {
     #expect(badScript.status == 64)
     #expect(badScript.error.hasPrefix("braid-demo: script line 1: unknown command: jump"))
   }
+
+  @Test func counterRunsItsTourAndRejectsUnknownArguments() throws {
+    let tour = try Self.run(["counter"])
+    #expect(tour.status == 0)
+    #expect(tour.output.hasPrefix("count: 0\n> + + + (three taps)\n"))
+    #expect(tour.output.hasSuffix("done: count 6, factors 2 × 3\n"))
+    let interactive = try Self.run(["counter", "--interactive"], input: "+\n+\nbogus\nquit\n")
+    #expect(interactive.status == 0)
+    #expect(interactive.output == "count: 0\ncount: 1\ncount: 2\nunknown command 'bogus': use + - factor timer quit\n")
+    let unknown = try Self.run(["counter", "--bogus"])
+    #expect(unknown.status == 64)
+    #expect(unknown.error.hasPrefix("braid-demo: unknown argument '--bogus'"))
+    #expect(try Self.run(["--help"]).output.contains("counter            the counter example"))
+  }
 }

@@ -140,6 +140,6 @@ struct DependenciesTests {
     #expect(DependencyContext.isTestProcessForTesting(arguments: ["/usr/bin/xctest", "a"], environment: [:]))
     #expect(
       DependencyContext.isTestProcessForTesting(arguments: ["app"], environment: ["XCTestSessionIdentifier": "1"]))
-    #expect(!DependencyContext.isTestProcessForTesting(arguments: ["/usr/bin/braid-counter"], environment: [:]))
+    #expect(!DependencyContext.isTestProcessForTesting(arguments: ["/usr/bin/braid-demo"], environment: [:]))
   }
 }

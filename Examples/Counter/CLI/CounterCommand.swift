@@ -2,19 +2,32 @@ import Braid
 import CounterFeature
 import Foundation
 
-/// `braid-counter`: drives the Counter example feature through a short scripted session and
+/// `braid-demo counter`: drives the Counter example feature through a short scripted session and
 /// prints every state change, or with `--interactive` reads commands from standard input.
-@main
-enum CounterCLI {
-  static func main() async {
-    let arguments = Array(CommandLine.arguments.dropFirst())
+public enum CounterCommand {
+  /// An argument the command does not know.
+  public struct UnknownArgument: Error, Equatable, CustomStringConvertible {
+    /// The argument as given.
+    public let argument: String
+
+    /// What went wrong, in one line.
+    public var description: String { "unknown argument '\(argument)'" }
+  }
+
+  /// Runs the command with the arguments that follow `counter`.
+  ///
+  /// - Parameters:
+  ///   - arguments: The command's flags.
+  ///   - printUsage: Prints the demo's whole usage text; called for `--help`.
+  /// - Throws: ``UnknownArgument`` for any argument but `--interactive` and `--help`.
+  @MainActor
+  public static func run(arguments: [String], printUsage: () -> Void) async throws(UnknownArgument) {
     if arguments.contains("--help") || arguments.contains("-h") {
-      print(usage)
+      printUsage()
       return
     }
     if let unknown = arguments.first(where: { $0 != "--interactive" }) {
-      FileHandle.standardError.write(Data("braid-counter: unknown argument '\(unknown)'\n\(usage)\n".utf8))
-      exit(64)
+      throw UnknownArgument(argument: unknown)
     }
     let store = Store(initialState: Counter.State(count: 0)) {
       Counter(tickInterval: .milliseconds(200))
@@ -31,11 +44,10 @@ enum CounterCLI {
     token.cancel()
   }
 
-  static let usage = """
-    usage: braid-counter [--interactive]
-
-      (no arguments)  run a scripted tour: count up, factor, run the timer for three ticks
-      --interactive   read commands from standard input: + - factor timer quit
+  /// The command's lines of the demo's usage text.
+  public static let usage = """
+      counter            the counter example: a scripted tour (count up, factor, three timer ticks)
+        --interactive    read commands from standard input instead: + - factor timer quit
     """
 
   static func render(_ state: Counter.State) -> String {
