@@ -71,7 +71,9 @@ public final class TestStore<State: Equatable, Action: Sendable> {
     installTestFailureReporting()
     var values = DependencyValues()
     values.context = .test
-    values.uuid = .incrementing
+    // A cache of its own: test values (a counting `uuid`, a controllable client) are built once
+    // for this store and never shared with another test.
+    values = values.openingScope()
     prepareDependencies(&values)
     let box = DependencyBox(values)
     let recorder = TestStoreRecorder<State, Action>()

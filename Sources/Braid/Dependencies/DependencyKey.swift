@@ -14,7 +14,7 @@
 ///   }
 /// }
 /// ```
-public protocol TestDependencyKey {
+public protocol TestDependencyKey: SendableMetatype {
   /// The type of the dependency.
   associatedtype Value: Sendable
 

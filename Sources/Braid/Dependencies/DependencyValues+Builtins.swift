@@ -1,85 +1,4 @@
 import Foundation
-import Synchronization
-
-/// Produces the current date: `Date()` live, a fixed date you choose in tests.
-public struct DateGenerator: Sendable {
-  private let generate: @Sendable () -> Date
-
-  /// A generator that calls `generate`.
-  public init(_ generate: @escaping @Sendable () -> Date) {
-    self.generate = generate
-  }
-
-  /// A generator that always returns `date`.
-  public static func constant(_ date: Date) -> Self { Self { date } }
-
-  /// The current date.
-  public var now: Date { generate() }
-
-  /// The current date.
-  public func callAsFunction() -> Date { generate() }
-}
-
-/// Produces UUIDs: random live, predictable in tests.
-public struct UUIDGenerator: Sendable {
-  private let generate: @Sendable () -> UUID
-
-  /// A generator that calls `generate`.
-  public init(_ generate: @escaping @Sendable () -> UUID) {
-    self.generate = generate
-  }
-
-  /// A new UUID.
-  public func callAsFunction() -> UUID { generate() }
-
-  /// `00000000-0000-0000-0000-000000000000`, then `…0001`, `…0002`, and so on.
-  public static var incrementing: Self {
-    let counter = Counter()
-    return Self {
-      let value = counter.next()
-      return UUID(uuidString: String(format: "00000000-0000-0000-0000-%012llX", value))!
-    }
-  }
-
-  private final class Counter: Sendable {
-    private let value = Mutex<UInt64>(0)
-    func next() -> UInt64 {
-      value.withLock { value in
-        defer { value += 1 }
-        return value
-      }
-    }
-  }
-}
-
-/// A clock for tests that have not chosen one: using it reports a test failure, so a feature
-/// that sleeps gets a ``TestClock`` or ``ImmediateClock`` on purpose.
-public struct UnimplementedClock: Clock {
-  /// The instant of the underlying continuous clock.
-  public typealias Instant = ContinuousClock.Instant
-
-  private let name: String
-
-  /// A clock whose use reports that `name` is unimplemented.
-  public init(name: String = "continuousClock") {
-    self.name = name
-  }
-
-  /// Reports, then returns the real time.
-  public var now: Instant {
-    reportIssue("Unimplemented: the '\(name)' clock was asked for the time. Override it with a TestClock.")
-    return ContinuousClock().now
-  }
-
-  /// Zero.
-  public var minimumResolution: Duration { .zero }
-
-  /// Reports, then throws ``UnimplementedError``.
-  public func sleep(until deadline: Instant, tolerance: Duration?) async throws {
-    reportIssue("Unimplemented: the '\(name)' clock was asked to sleep. Override it with a TestClock.")
-    throw UnimplementedError(endpoint: "\(name).sleep")
-  }
-}
 
 private enum ContinuousClockKey: DependencyKey {
   static let liveValue: any Clock<Duration> = ContinuousClock()
@@ -101,6 +20,58 @@ private enum UUIDKey: DependencyKey {
   static var testValue: UUIDGenerator { .incrementing }
 }
 
+private enum SuspendingClockKey: DependencyKey {
+  static let liveValue: any Clock<Duration> = SuspendingClock()
+  static let testValue: any Clock<Duration> = UnimplementedClock(name: "suspendingClock")
+}
+
+private enum CalendarKey: DependencyKey {
+  static var liveValue: Calendar { .autoupdatingCurrent }
+  static var testValue: Calendar {
+    reportIssue("Unimplemented: the 'calendar' dependency was used. Override it with a fixed Calendar.")
+    return FixedValues.calendar
+  }
+}
+
+private enum LocaleKey: DependencyKey {
+  static var liveValue: Locale { .autoupdatingCurrent }
+  static var testValue: Locale {
+    reportIssue("Unimplemented: the 'locale' dependency was used. Override it with a fixed Locale.")
+    return FixedValues.locale
+  }
+}
+
+private enum TimeZoneKey: DependencyKey {
+  static var liveValue: TimeZone { .autoupdatingCurrent }
+  static var testValue: TimeZone {
+    reportIssue("Unimplemented: the 'timeZone' dependency was used. Override it with a fixed TimeZone.")
+    return FixedValues.timeZone
+  }
+}
+
+private enum RandomNumberGeneratorKey: DependencyKey {
+  static var liveValue: WithRandomNumberGenerator { WithRandomNumberGenerator(SystemRandomNumberGenerator()) }
+  static var testValue: WithRandomNumberGenerator {
+    reportIssue(
+      "Unimplemented: the 'withRandomNumberGenerator' dependency was used. Override it with WithRandomNumberGenerator.seeded(…)."
+    )
+    return .seeded(0)
+  }
+}
+
+/// What the test values of the locale-like built-ins fall back to after reporting: the same on
+/// every machine.
+private enum FixedValues {
+  static let timeZone = TimeZone(identifier: "UTC")!
+  static let locale = Locale(identifier: "en_US_POSIX")
+  static var calendar: Calendar {
+    var calendar = Calendar(identifier: .gregorian)
+    calendar.timeZone = timeZone
+    calendar.locale = locale
+    return calendar
+  }
+}
+
 extension DependencyValues {
   /// The clock features sleep on: `ContinuousClock()` live; in tests an ``UnimplementedClock``
   /// that fails when used, so tests pass a ``TestClock``.
@@ -115,9 +86,46 @@ extension DependencyValues {
     set { self[DateKey.self] = newValue }
   }
 
-  /// UUIDs: random live; in tests ``UUIDGenerator/incrementing``.
+  /// UUIDs: random live; in tests ``UUIDGenerator/incrementing``, counting once per test scope
+  /// (a `TestStore`, a `Store` or a `withDependencies` opened by the test), and once per process
+  /// where no scope is open.
   public var uuid: UUIDGenerator {
     get { self[UUIDKey.self] }
     set { self[UUIDKey.self] = newValue }
+  }
+
+  /// A clock that does not advance while the machine sleeps: `SuspendingClock()` live; in tests
+  /// an ``UnimplementedClock`` that fails when used.
+  public var suspendingClock: any Clock<Duration> {
+    get { self[SuspendingClockKey.self] }
+    set { self[SuspendingClockKey.self] = newValue }
+  }
+
+  /// The user's calendar: `Calendar.autoupdatingCurrent` live; in tests a Gregorian calendar in
+  /// UTC, after reporting that the test did not set one.
+  public var calendar: Calendar {
+    get { self[CalendarKey.self] }
+    set { self[CalendarKey.self] = newValue }
+  }
+
+  /// The user's locale: `Locale.autoupdatingCurrent` live; in tests `en_US_POSIX`, after
+  /// reporting that the test did not set one.
+  public var locale: Locale {
+    get { self[LocaleKey.self] }
+    set { self[LocaleKey.self] = newValue }
+  }
+
+  /// The user's time zone: `TimeZone.autoupdatingCurrent` live; in tests UTC, after reporting
+  /// that the test did not set one.
+  public var timeZone: TimeZone {
+    get { self[TimeZoneKey.self] }
+    set { self[TimeZoneKey.self] = newValue }
+  }
+
+  /// The random number generator: the system's live; in tests a generator seeded with 0, after
+  /// reporting that the test did not set one.
+  public var withRandomNumberGenerator: WithRandomNumberGenerator {
+    get { self[RandomNumberGeneratorKey.self] }
+    set { self[RandomNumberGeneratorKey.self] = newValue }
   }
 }

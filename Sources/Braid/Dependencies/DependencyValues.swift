@@ -16,7 +16,11 @@ public struct DependencyValues: Sendable {
   @usableFromInline
   static var currentValues: DependencyValues { current }
 
-  private var overrides: [ObjectIdentifier: any Sendable] = [:]
+  /// The values set in this scope, with the key each was set for (named when reporting).
+  private var overrides: [ObjectIdentifier: (key: any TestDependencyKey.Type, value: any Sendable)] = [:]
+
+  /// Where values this scope resolves without an override are kept (see `DependencyCache`).
+  private var cache = DependencyCache.unscoped
 
   /// The context values resolve for; by default the process's ``DependencyContext/current``.
   public var context: DependencyContext = DependencyContext.current
@@ -24,31 +28,83 @@ public struct DependencyValues: Sendable {
   /// Creates values with no overrides.
   public init() {}
 
-  /// The value for `key`: its override, or its value in ``context``.
+  /// The value for `key`: its override, or its value in ``context``, built once and then kept
+  /// (live values for the process; test and preview values for the test's scope).
   public subscript<Key: TestDependencyKey>(key: Key.Type) -> Key.Value {
     get {
-      if let value = overrides[ObjectIdentifier(key)] as? Key.Value { return value }
-      switch context {
-      case .live: return (key as? any DependencyKey.Type).map { Self.liveValue(of: $0) as! Key.Value } ?? key.testValue
-      case .test: return key.testValue
-      case .preview: return key.previewValue
+      if let value = overrides[ObjectIdentifier(key)]?.value as? Key.Value { return value }
+      let cache = context == .live ? DependencyCache.live : self.cache
+      if Self.isWritingThroughKeyPath {
+        // Swift reads a computed property before writing it through a key path. The value is
+        // about to be replaced: build it without keeping it and without reporting a missing one.
+        return cache.peek(key, in: context)
+          ?? IssueReporting.$handler.withValue({ _ in }, operation: { Self.defaultValue(of: key, in: context) })
       }
+      return cache.value(of: key, in: context) { Self.defaultValue(of: key, in: context) }
     }
     set {
-      overrides[ObjectIdentifier(key)] = newValue
+      overrides[ObjectIdentifier(key)] = (key, newValue)
     }
   }
 
-  /// Whether these are the process's defaults: nothing overridden, the process's context.
-  @usableFromInline
-  var isDefault: Bool { overrides.isEmpty && context == DependencyContext.current }
+  /// Set while ``write(_:to:)`` writes through a key path.
+  @TaskLocal private static var isWritingThroughKeyPath = false
 
-  /// `self` with `other`'s overrides applied on top.
+  /// Sets the dependency at `keyPath` to `value`, without building, keeping or reporting the
+  /// value it replaces (a plain key-path write reads it first).
+  ///
+  /// - Parameters:
+  ///   - value: The new value.
+  ///   - keyPath: The dependency's property.
+  @usableFromInline
+  package mutating func write<Value>(_ value: Value, to keyPath: WritableKeyPath<DependencyValues, Value>) {
+    Self.$isWritingThroughKeyPath.withValue(true) { self[keyPath: keyPath] = value }
+  }
+
+  private static func defaultValue<Key: TestDependencyKey>(of key: Key.Type, in context: DependencyContext) -> Key.Value
+  {
+    switch context {
+    case .live: (key as? any DependencyKey.Type).map { liveValue(of: $0) as! Key.Value } ?? key.testValue
+    case .test: key.testValue
+    case .preview: key.previewValue
+    }
+  }
+
+  /// Whether these are the process's defaults: nothing overridden, the process's context, no
+  /// scope of their own.
+  @usableFromInline
+  var isDefault: Bool {
+    overrides.isEmpty && context == DependencyContext.current && cache === DependencyCache.unscoped
+  }
+
+  /// These values as the start of a new scope: where no scope is open yet, test and preview
+  /// values get a cache of their own; inside a scope, the scope's cache is kept.
+  @usableFromInline
+  package func openingScope() -> DependencyValues {
+    guard cache === DependencyCache.unscoped, context != .live else { return self }
+    var scoped = self
+    scoped.cache = DependencyCache()
+    return scoped
+  }
+
+  /// `self` with `other`'s overrides applied on top; `other`'s context wins, and so does its
+  /// scope when it has one.
   func merging(_ other: DependencyValues) -> DependencyValues {
     var merged = self
     merged.overrides.merge(other.overrides) { _, new in new }
     merged.context = other.context
+    if other.cache !== DependencyCache.unscoped { merged.cache = other.cache }
     return merged
+  }
+
+  /// Puts every override into the cache of its context, for ``prepareDependencies(_:fileID:line:)``.
+  ///
+  /// - Returns: The keys that had been read before and so kept their earlier values.
+  func prepareOverrides() -> [any TestDependencyKey.Type] {
+    let target = context == .live ? DependencyCache.live : cache
+    return overrides.compactMap { identity, override in
+      target.prepare(override.value, forKey: identity, in: context) ? nil : override.key
+    }
   }
 
   private static func liveValue<Key: DependencyKey>(of key: Key.Type) -> any Sendable {
@@ -58,6 +114,10 @@ public struct DependencyValues: Sendable {
 
 /// Runs `operation` with dependencies changed by `update`; everything it reduces or starts,
 /// including effects that run later, sees the changed values.
+///
+/// Opened in a test where no scope is open yet (no `TestStore`, `Store` or enclosing
+/// `withDependencies`), it also gives the test its own cache of test values, so a counting
+/// ``UUIDGenerator`` or a controllable client is never shared with another test.
 ///
 /// ```swift
 /// let store = withDependencies {
@@ -76,7 +136,7 @@ public func withDependencies<R>(
   _ update: (inout DependencyValues) throws -> Void,
   operation: () throws -> R
 ) rethrows -> R {
-  var values = DependencyValues.current
+  var values = DependencyValues.current.openingScope()
   try update(&values)
   return try DependencyValues.$current.withValue(values, operation: operation)
 }
@@ -94,7 +154,7 @@ public func withDependencies<R>(
   _ update: (inout DependencyValues) async throws -> Void,
   operation: () async throws -> R
 ) async rethrows -> R {
-  var values = DependencyValues.current
+  var values = DependencyValues.current.openingScope()
   try await update(&values)
   return try await DependencyValues.$current.withValue(values, operation: operation, isolation: isolation)
 }

@@ -19,7 +19,7 @@ extension Reducer {
     let base = makeReduceFunction()
     return Reduce { state, action in
       withDependencies {
-        $0[keyPath: keyPath] = value
+        $0.write(value, to: keyPath)
       } operation: {
         base(&state, action)
       }

@@ -35,7 +35,7 @@ public final class Store<State, Action: Sendable> {
     @ReducerBuilder<State, Action> reducer: () -> R,
     withDependencies prepareDependencies: (inout DependencyValues) -> Void = { _ in }
   ) {
-    var dependencies = DependencyValues.currentValues
+    var dependencies = DependencyValues.currentValues.openingScope()
     prepareDependencies(&dependencies)
     let reduce = DependencyValues.withCurrent(dependencies) { reducer().makeReduceFunction() }
     root = RootStore(initialState: initialState(), reducer: reduce, dependencies: dependencies)

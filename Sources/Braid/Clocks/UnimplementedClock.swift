@@ -1,0 +1,28 @@
+/// A clock for tests that have not chosen one: using it reports a test failure, so a feature
+/// that sleeps gets a ``TestClock`` or ``ImmediateClock`` on purpose.
+public struct UnimplementedClock: Clock {
+  /// The instant of the underlying continuous clock.
+  public typealias Instant = ContinuousClock.Instant
+
+  private let name: String
+
+  /// A clock whose use reports that `name` is unimplemented.
+  public init(name: String = "continuousClock") {
+    self.name = name
+  }
+
+  /// Reports, then returns the real time.
+  public var now: Instant {
+    reportIssue("Unimplemented: the '\(name)' clock was asked for the time. Override it with a TestClock.")
+    return ContinuousClock().now
+  }
+
+  /// Zero.
+  public var minimumResolution: Duration { .zero }
+
+  /// Reports, then throws ``UnimplementedError``.
+  public func sleep(until deadline: Instant, tolerance: Duration?) async throws {
+    reportIssue("Unimplemented: the '\(name)' clock was asked to sleep. Override it with a TestClock.")
+    throw UnimplementedError(endpoint: "\(name).sleep")
+  }
+}

@@ -1,0 +1,55 @@
+import Synchronization
+
+/// A random number generator shared by a feature's effects: the system's live, a seeded one in
+/// tests, so random outcomes repeat from run to run.
+///
+/// ```swift
+/// @Dependency(\.withRandomNumberGenerator) var withRandomNumberGenerator
+/// let roll = withRandomNumberGenerator { Int.random(in: 1...6, using: &$0) }
+/// ```
+///
+/// Calls are serialized, so one generator may be used from any task.
+public final class WithRandomNumberGenerator: Sendable {
+  private let generator: Mutex<any RandomNumberGenerator & Sendable>
+
+  /// Uses `generator` for every call.
+  ///
+  /// - Parameter generator: The generator, moved into the dependency.
+  public init(_ generator: some RandomNumberGenerator & Sendable) {
+    self.generator = Mutex(generator)
+  }
+
+  /// A generator whose sequence is fixed by `seed` (SplitMix64): the same seed gives the same
+  /// numbers on every platform.
+  ///
+  /// - Parameter seed: The starting state.
+  /// - Returns: The dependency value.
+  public static func seeded(_ seed: UInt64) -> WithRandomNumberGenerator {
+    WithRandomNumberGenerator(SeededRandomNumberGenerator(seed: seed))
+  }
+
+  /// Runs `work` with exclusive use of the generator.
+  ///
+  /// - Parameter work: Draws random values with the generator passed in.
+  /// - Returns: What `work` returns.
+  public func callAsFunction<R>(_ work: (inout any RandomNumberGenerator & Sendable) throws -> R) rethrows -> R {
+    try generator.withLock { try work(&$0) }
+  }
+}
+
+/// SplitMix64: a small, fast generator whose whole sequence follows from its seed.
+struct SeededRandomNumberGenerator: RandomNumberGenerator, Sendable {
+  private var state: UInt64
+
+  init(seed: UInt64) {
+    state = seed
+  }
+
+  mutating func next() -> UInt64 {
+    state &+= 0x9E37_79B9_7F4A_7C15
+    var z = state
+    z = (z ^ (z >> 30)) &* 0xBF58_476D_1CE4_E5B9
+    z = (z ^ (z >> 27)) &* 0x94D0_49BB_1331_11EB
+    return z ^ (z >> 31)
+  }
+}
