@@ -15,7 +15,8 @@ let package = Package(
   targets: [
     // MARK: - The framework
     .target(name: "Braid", swiftSettings: strict),
-    .target(name: "BraidTesting", dependencies: ["Braid"], swiftSettings: strict),
+    .target(name: "BraidTesting", dependencies: ["Braid", "CBraidTestingHook"], swiftSettings: strict),
+    .target(name: "CBraidTestingHook"),
     .systemLibrary(name: "CSQLite", path: "Sources/CSQLite"),
     .target(name: "BraidSQLite", dependencies: ["CSQLite"], swiftSettings: strict),
 

@@ -32,16 +32,24 @@ func recordFailure(_ message: String, at site: SourceSite) {
   }
 }
 
-/// Sends Braid's runtime warnings (a dependency with no test value, an unimplemented endpoint,
-/// an action for a missing child, …) to the running test as failures, from the first
-/// ``TestStore`` on.
-func installTestFailureReporting() {
-  IssueReporting.installTestFailureSink { issue in
-    let message = "\(issue.message) (\(issue.fileID):\(issue.line))"
-    if Test.current != nil {
-      Issue.record(Comment(rawValue: message))
-    } else {
-      XCTFail(message)
-    }
+/// Records an issue Braid reported (a dependency with no test value, an unimplemented endpoint,
+/// an action for a missing child, `reportIssue`) as a failure of the running test, at the
+/// location it names.
+@Sendable
+func recordIssueFromBraid(_ message: String, fileID: String, filePath: String, line: Int, column: Int) {
+  if Test.current != nil {
+    Issue.record(
+      Comment(rawValue: message),
+      sourceLocation: SourceLocation(fileID: fileID, filePath: filePath, line: line, column: max(column, 1))
+    )
+  } else {
+    XCTFail("\(message) (\(fileID):\(line))")
   }
+}
+
+/// Called when the test bundle loads (by the constructor in the `CBraidTestingHook` target):
+/// from then on Braid's issues go to ``recordIssueFromBraid(_:fileID:filePath:line:column:)``.
+@_cdecl("braid_testing_install_issue_recorder")
+func installIssueRecorder() {
+  IssueReporting.installTestRecorder(recordIssueFromBraid)
 }

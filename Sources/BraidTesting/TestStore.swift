@@ -68,7 +68,6 @@ public final class TestStore<State: Equatable, Action: Sendable> {
     line: UInt = #line,
     column: UInt = #column
   ) {
-    installTestFailureReporting()
     var values = DependencyValues()
     values.context = .test
     // A cache of its own: test values (a counting `uuid`, a controllable client) are built once

@@ -200,7 +200,7 @@ public final class TestClock<Duration: DurationProtocol & Hashable>: Clock, Send
     var rounds = 0
     while let deadline = state.withLock({ $0.nextDeadline }) {
       guard rounds < limit else {
-        reportIssue(
+        reportMisuse(
           """
           TestClock.run() gave up after \(limit) rounds with \(pendingSleepers) task(s) still \
           sleeping. Is a timer still running? Cancel it, or advance by a fixed duration instead.

@@ -13,7 +13,7 @@ public struct UnimplementedClock: Clock {
 
   /// Reports, then returns the real time.
   public var now: Instant {
-    reportIssue("Unimplemented: the '\(name)' clock was asked for the time. Override it with a TestClock.")
+    reportMisuse("Unimplemented: the '\(name)' clock was asked for the time. Override it with a TestClock.")
     return ContinuousClock().now
   }
 
@@ -22,7 +22,7 @@ public struct UnimplementedClock: Clock {
 
   /// Reports, then throws ``UnimplementedError``.
   public func sleep(until deadline: Instant, tolerance: Duration?) async throws {
-    reportIssue("Unimplemented: the '\(name)' clock was asked to sleep. Override it with a TestClock.")
+    reportMisuse("Unimplemented: the '\(name)' clock was asked to sleep. Override it with a TestClock.")
     throw UnimplementedError(endpoint: "\(name).sleep")
   }
 }

@@ -198,7 +198,7 @@ public struct IdentifiedArray<ID: Hashable, Element> {
     for (offset, element) in elements.enumerated() {
       let elementID = id(of: element)
       if let existing = offsetByID[elementID] {
-        reportIssue(
+        reportMisuse(
           """
           IdentifiedArray received duplicate id \(elementID) at offsets \(existing) and \(offset) \
           of its unique elements; kept the first. Use init(_:id:uniquingIDsWith:) to merge \

@@ -59,7 +59,7 @@ extension DependencyKey {
   /// Reports that the dependency has no test value, then returns the live value.
   public static var testValue: Value {
     if DependencyContext.current == .test {
-      reportIssue(
+      reportMisuse(
         "Dependency '\(Self.self)' has no test value. Give '\(Self.self)' a `testValue`, or override it in this test with `withDependencies`."
       )
     }

@@ -9,7 +9,7 @@ private enum DateKey: DependencyKey {
   static let liveValue = DateGenerator { Date() }
   static var testValue: DateGenerator {
     DateGenerator {
-      reportIssue("Unimplemented: the 'date' dependency was used. Override it with DateGenerator.constant(…).")
+      reportMisuse("Unimplemented: the 'date' dependency was used. Override it with DateGenerator.constant(…).")
       return Date()
     }
   }
@@ -28,7 +28,7 @@ private enum SuspendingClockKey: DependencyKey {
 private enum CalendarKey: DependencyKey {
   static var liveValue: Calendar { .autoupdatingCurrent }
   static var testValue: Calendar {
-    reportIssue("Unimplemented: the 'calendar' dependency was used. Override it with a fixed Calendar.")
+    reportMisuse("Unimplemented: the 'calendar' dependency was used. Override it with a fixed Calendar.")
     return FixedValues.calendar
   }
 }
@@ -36,7 +36,7 @@ private enum CalendarKey: DependencyKey {
 private enum LocaleKey: DependencyKey {
   static var liveValue: Locale { .autoupdatingCurrent }
   static var testValue: Locale {
-    reportIssue("Unimplemented: the 'locale' dependency was used. Override it with a fixed Locale.")
+    reportMisuse("Unimplemented: the 'locale' dependency was used. Override it with a fixed Locale.")
     return FixedValues.locale
   }
 }
@@ -44,7 +44,7 @@ private enum LocaleKey: DependencyKey {
 private enum TimeZoneKey: DependencyKey {
   static var liveValue: TimeZone { .autoupdatingCurrent }
   static var testValue: TimeZone {
-    reportIssue("Unimplemented: the 'timeZone' dependency was used. Override it with a fixed TimeZone.")
+    reportMisuse("Unimplemented: the 'timeZone' dependency was used. Override it with a fixed TimeZone.")
     return FixedValues.timeZone
   }
 }
@@ -52,7 +52,7 @@ private enum TimeZoneKey: DependencyKey {
 private enum RandomNumberGeneratorKey: DependencyKey {
   static var liveValue: WithRandomNumberGenerator { WithRandomNumberGenerator(SystemRandomNumberGenerator()) }
   static var testValue: WithRandomNumberGenerator {
-    reportIssue(
+    reportMisuse(
       "Unimplemented: the 'withRandomNumberGenerator' dependency was used. Override it with WithRandomNumberGenerator.seeded(…)."
     )
     return .seeded(0)

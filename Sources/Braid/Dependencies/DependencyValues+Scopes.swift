@@ -29,7 +29,7 @@ public func prepareDependencies(
   var values = DependencyValues.current
   update(&values)
   for key in values.prepareOverrides() {
-    reportIssue(
+    reportMisuse(
       "prepareDependencies set '\(key)' after it had been read; the earlier value is kept. Call prepareDependencies before anything reads the dependency.",
       fileID: fileID,
       line: line

@@ -26,7 +26,7 @@ public func unimplemented<each Argument, Result: Sendable>(
   line: UInt = #line
 ) -> @Sendable (repeat each Argument) -> Result {
   { (_: repeat each Argument) in
-    reportIssue("Unimplemented: '\(description)' was called.", fileID: fileID, line: line)
+    reportMisuse("Unimplemented: '\(description)' was called.", fileID: fileID, line: line)
     return placeholder
   }
 }
@@ -45,7 +45,7 @@ public func unimplemented<each Argument, Result>(
   line: UInt = #line
 ) -> @Sendable (repeat each Argument) async throws -> Result {
   { (_: repeat each Argument) in
-    reportIssue("Unimplemented: '\(description)' was called.", fileID: fileID, line: line)
+    reportMisuse("Unimplemented: '\(description)' was called.", fileID: fileID, line: line)
     throw UnimplementedError(endpoint: description)
   }
 }
@@ -64,7 +64,7 @@ public func unimplemented<each Argument, Result>(
   line: UInt = #line
 ) -> @Sendable (repeat each Argument) throws -> Result {
   { (_: repeat each Argument) in
-    reportIssue("Unimplemented: '\(description)' was called.", fileID: fileID, line: line)
+    reportMisuse("Unimplemented: '\(description)' was called.", fileID: fileID, line: line)
     throw UnimplementedError(endpoint: description)
   }
 }
@@ -85,7 +85,7 @@ public func unimplemented<each Argument, Result: Sendable>(
   line: UInt = #line
 ) -> @Sendable (repeat each Argument) async -> Result {
   { (_: repeat each Argument) in
-    reportIssue("Unimplemented: '\(description)' was called.", fileID: fileID, line: line)
+    reportMisuse("Unimplemented: '\(description)' was called.", fileID: fileID, line: line)
     return placeholder
   }
 }

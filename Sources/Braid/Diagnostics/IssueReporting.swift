@@ -1,24 +1,5 @@
 import Foundation
 
-/// Reports a misuse of Braid by the caller: an action for a missing child, an unhandled effect
-/// error, a case path that cannot work.
-///
-/// When a handler is installed with ``IssueReporting/withIssueHandler(_:operation:)-(_,_)`` the
-/// message goes to it; in a test process using `BraidTesting` it fails the running test;
-/// otherwise it is printed to standard error as a runtime warning. Misuse never crashes the
-/// program.
-@usableFromInline
-func reportIssue(_ message: @autoclosure () -> String, fileID: StaticString = #fileID, line: UInt = #line) {
-  let issue = IssueReporting.Issue(message: message(), fileID: "\(fileID)", line: line)
-  if let handler = IssueReporting.handler {
-    handler(issue)
-  } else if let sink = IssueReporting.testFailureSink.withLock({ $0 }) {
-    sink(issue)
-  } else {
-    FileHandle.standardError.write(Data("[Braid] warning: \(issue.message) (\(fileID):\(line))\n".utf8))
-  }
-}
-
 /// Routes the runtime warnings Braid reports about misuse (a child action with no child state,
 /// an unhandled effect error, …).
 ///
@@ -49,17 +30,6 @@ public enum IssueReporting {
   }
 
   @TaskLocal static var handler: (@Sendable (Issue) -> Void)?
-
-  /// Where issues go in a test process once `BraidTesting` is in use: the running test's
-  /// failure recorder. Set once; guarded because any thread may report.
-  static let testFailureSink = SanitizerVisibleMutex<(@Sendable (Issue) -> Void)?>(nil)
-
-  /// Makes issues reported outside a ``withIssueHandler(_:operation:)-(_,_)`` scope test
-  /// failures. Used by `BraidTesting`; has no effect outside a test process.
-  package static func installTestFailureSink(_ sink: @escaping @Sendable (Issue) -> Void) {
-    guard DependencyContext.current == .test else { return }
-    testFailureSink.withLock { $0 = sink }
-  }
 
   /// Hands `message` to the installed ``withIssueHandler(_:operation:)-(_,_)`` handler, if any.
   ///

@@ -100,7 +100,7 @@ public struct ForEachReducer<State, Action: Sendable, ID: Hashable & Sendable, E
           })
       },
       reportMissing: { route in
-        reportIssue(
+        reportMisuse(
           "A forEach at \(fileID):\(line) received an action for a missing element (id \(route.id)): \(action). Send element actions only for ids in the collection.",
           fileID: fileID,
           line: line

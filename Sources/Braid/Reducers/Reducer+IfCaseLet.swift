@@ -85,7 +85,7 @@ public struct IfCaseLetReducer<State, Action: Sendable, CaseState, CaseAction: S
         return .ran(ChildFeatureReduction.childEffect(effect, id: id, embed: toCaseAction.embedding))
       },
       reportMissing: { _ in
-        reportIssue(
+        reportMisuse(
           "An ifCaseLet at \(fileID):\(line) received a child action when state was in a different case: \(action). Send child actions only while the state is in the child's case.",
           fileID: fileID,
           line: line

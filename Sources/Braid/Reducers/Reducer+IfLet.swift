@@ -81,7 +81,7 @@ public struct IfLetReducer<State, Action: Sendable, ChildState, ChildAction: Sen
         return .ran(ChildFeatureReduction.childEffect(effect, id: id, embed: toChildAction.embedding))
       },
       reportMissing: { _ in
-        reportIssue(
+        reportMisuse(
           "An ifLet at \(fileID):\(line) received a child action when child state was nil: \(action). Send child actions only while the child state is present.",
           fileID: fileID,
           line: line

@@ -81,7 +81,7 @@ extension RootStore {
         if let handler = run.handler {
           await handler(error, send)
         } else if !Task.isCancelled {
-          reportIssue(
+          reportMisuse(
             "An effect returned by Effect.run threw an unhandled error: \(error). Pass a `catch:` handler to turn errors into actions.",
             fileID: run.fileID,
             line: run.line
@@ -114,7 +114,7 @@ extension RootStore {
         if let handler = subscription.handler {
           await handler(failure, send)
         } else {
-          reportIssue(
+          reportMisuse(
             "An effect returned by Effect.subscribe completed with an unhandled failure: \(failure). Pass a `catch:` handler to turn failures into actions.",
             fileID: subscription.fileID,
             line: subscription.line
