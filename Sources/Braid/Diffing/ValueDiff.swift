@@ -35,9 +35,8 @@ extension ValueDump {
   ///   - new: The actual value, or the value after a change.
   /// - Returns: The diff without a trailing newline, or `nil` when the dumps are equal.
   package static func diff(_ old: Any, _ new: Any) -> String? {
-    var reflector = Reflector()
-    let oldNode = reflector.node(for: old)
-    let newNode = reflector.node(for: new)
+    let oldNode = Reflector.node(for: old)
+    let newNode = Reflector.node(for: new)
     guard oldNode != newNode else { return nil }
     let nodes = aligned(oldNode, newNode)
     let layout = Layout(width: lineWidth)

@@ -2,13 +2,36 @@ import Foundation
 
 extension ValueDump {
   /// Turns values into ``Node``s through `Mirror`.
+  ///
+  /// Two passes: the first counts how often each object appears, so that the second can number
+  /// the objects met more than once (shared or cyclic) and render each in full only the first
+  /// time: `Link#1(name: "a", next: Link#1(↩︎))`.
   struct Reflector {
-    /// The objects being rendered around the current value: meeting one again is a cycle.
-    private var ancestors: Set<ObjectIdentifier> = []
+    /// Whether this is the counting pass.
+    private var isCounting = false
+    /// How often each object was met (counting pass).
+    private var occurrences: [ObjectIdentifier: Int] = [:]
+    /// The objects met more than once (rendering pass).
+    private var repeated: Set<ObjectIdentifier> = []
+    /// The numbers given so far to repeated objects, in the order they were first rendered.
+    private var numbers: [ObjectIdentifier: Int] = [:]
+
+    /// The structure of `value`, its repeated objects numbered.
+    static func node(for value: Any) -> Node {
+      var counter = Reflector()
+      counter.isCounting = true
+      _ = counter.node(for: value)
+      var renderer = Reflector()
+      renderer.repeated = Set(counter.occurrences.filter { $0.value > 1 }.keys)
+      return renderer.node(for: value)
+    }
 
     /// The structure of `value`.
-    mutating func node(for value: Any) -> Node {
-      let mirror = Mirror(reflecting: value)
+    private mutating func node(for value: Any) -> Node {
+      if let convertible = value as? any CustomDumpStringConvertible {
+        return .text(convertible.customDumpDescription)
+      }
+      let mirror = (value as? any CustomDumpReflectable)?.customDumpMirror ?? Mirror(reflecting: value)
       if mirror.displayStyle == .optional {
         guard let wrapped = mirror.children.first else { return .text("nil") }
         return node(for: wrapped.value)
@@ -25,7 +48,7 @@ extension ValueDump {
       case .set:
         let elements = mirror.children.map { node(for: $0.value) }.map { (Layout.oneLine($0), $0) }
         let sorted = elements.sorted { $0.0 < $1.0 }.map { Item(node: $0.1) }
-        return .group(Group(open: "[", items: sorted, close: "]"))
+        return .group(Group(open: "Set([", items: sorted, close: "])"))
       case .dictionary:
         return dictionaryNode(mirror)
       case .tuple:
@@ -44,8 +67,8 @@ extension ValueDump {
     /// The text of a value rendered whole rather than through its fields.
     private static func leafText(of value: Any) -> String? {
       switch value {
-      case let string as String: quoted(string)
-      case let substring as Substring: quoted(substring)
+      case let string as String: string.contains("\n") ? block(string) : quoted(string)
+      case let substring as Substring: substring.contains("\n") ? block(substring) : quoted(substring)
       case let character as Character: quoted(String(character))
       case let type as any Any.Type: ValueDump.typeName(type) + ".self"
       case let date as Date: date.description
@@ -67,12 +90,33 @@ extension ValueDump {
 
     /// `string` in quotes, with quotes, backslashes and control characters escaped.
     static func quoted(_ string: some StringProtocol) -> String {
-      var result = "\""
+      "\"" + escaped(string, keepingLineBreaks: false) + "\""
+    }
+
+    /// A string with line breaks as a multi-line literal, one line of text per line, so that a
+    /// diff points at the lines that changed. The text and the closing delimiter are indented two
+    /// spaces past the opening one (valid Swift, and a diff then keeps the line that holds the
+    /// opening delimiter as the path to a change):
+    ///
+    ///     body: """
+    ///       line one
+    ///       line two
+    ///       """
+    static func block(_ string: some StringProtocol) -> String {
+      let body = escaped(string, keepingLineBreaks: true).replacingOccurrences(of: "\"\"\"", with: "\\\"\"\"")
+      let lines = body.split(separator: "\n", omittingEmptySubsequences: false).map { "  " + $0 }
+      return "\"\"\"\n" + lines.joined(separator: "\n") + "\n  \"\"\""
+    }
+
+    /// `string` with backslashes, control characters and (outside blocks) quotes and line breaks
+    /// escaped.
+    private static func escaped(_ string: some StringProtocol, keepingLineBreaks: Bool) -> String {
+      var result = ""
       for scalar in string.unicodeScalars {
         switch scalar {
-        case "\"": result += "\\\""
+        case "\"" where !keepingLineBreaks: result += "\\\""
         case "\\": result += "\\\\"
-        case "\n": result += "\\n"
+        case "\n": result += keepingLineBreaks ? "\n" : "\\n"
         case "\r": result += "\\r"
         case "\t": result += "\\t"
         case "\0": result += "\\0"
@@ -85,7 +129,7 @@ extension ValueDump {
           }
         }
       }
-      return result + "\""
+      return result
     }
 
     // MARK: - Composites
@@ -119,29 +163,35 @@ extension ValueDump {
       return .group(Group(open: ".\(name)(", items: items, close: ")"))
     }
 
-    /// `ClassName(field: value, …)` with inherited fields first, or `ClassName(↩︎)` for an
-    /// object already being rendered further out.
+    /// `ClassName(field: value, …)` with inherited fields first. An object met more than once
+    /// is numbered, `ClassName#1(…)`, and rendered in full only the first time; later it reads
+    /// `ClassName#1(↩︎)`, which also cuts cycles.
     private mutating func classNode(_ value: Any, _ mirror: Mirror) -> Node {
       let id = ObjectIdentifier(value as AnyObject)
-      guard !ancestors.contains(id) else {
-        return .text(ValueDump.typeName(type(of: value)) + "(↩︎)")
+      var name = ValueDump.typeName(type(of: value))
+      if isCounting {
+        occurrences[id, default: 0] += 1
+        if occurrences[id, default: 0] > 1 { return .text(name) }
+      } else if repeated.contains(id) {
+        if let number = numbers[id] { return .text("\(name)#\(number)(↩︎)") }
+        let number = numbers.count + 1
+        numbers[id] = number
+        name += "#\(number)"
       }
-      ancestors.insert(id)
-      defer { ancestors.remove(id) }
       var mirrors = [mirror]
       while let superclass = mirrors.last?.superclassMirror { mirrors.append(superclass) }
-      return fieldsNode(value, mirror, fields: mirrors.reversed().flatMap { fieldItems($0) })
+      return fieldsNode(value, mirror, fields: mirrors.reversed().flatMap { fieldItems($0) }, name: name)
     }
 
     /// `TypeName(field: value, …)`; `TypeName()` or the value's description when it has no fields.
-    private func fieldsNode(_ value: Any, _ mirror: Mirror, fields: [Item]) -> Node {
+    private func fieldsNode(_ value: Any, _ mirror: Mirror, fields: [Item], name: String? = nil) -> Node {
       if fields.isEmpty, let description = Self.description(of: value) {
         return .text(description)
       }
       if fields.isEmpty, mirror.displayStyle == nil, !(value is any CustomReflectable) {
         return .text(String(describing: value))  // functions and other opaque values
       }
-      return .group(Group(open: ValueDump.typeName(type(of: value)) + "(", items: fields, close: ")"))
+      return .group(Group(open: (name ?? ValueDump.typeName(type(of: value))) + "(", items: fields, close: ")"))
     }
 
     /// The stored properties a mirror lists, leaving out compiler-made `_$` storage.

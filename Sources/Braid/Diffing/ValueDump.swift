@@ -25,17 +25,22 @@
 /// How each kind of value reads:
 /// - Structs and classes: `TypeName(field: value, …)` with fields in declaration order, the type
 ///   named without its module but with its enclosing types (`Counter.State`); `TypeName()` when
-///   there are no fields. A class's inherited fields come first. An object met again inside
-///   itself renders as `TypeName(↩︎)`. An object that two fields share but that does not contain
-///   itself is rendered in full at both places, so each reads the same wherever it appears.
+///   there are no fields. A class's inherited fields come first. An object that appears more
+///   than once (shared by two fields, or inside itself) is numbered and rendered in full once:
+///   `Link#1(name: "a", next: Link#1(↩︎))`.
 /// - Enums: `.caseName`, `.caseName(payload)`, `.move(x: 1, y: 2)`, `.child(.increment)`. Cases
 ///   are never qualified with their type, at any depth: this is how actions are written at call
 ///   sites (`store.send(.increment)`), and a value reads the same at the top level as nested.
 /// - Optionals are unwrapped: `Optional(1)` renders as `1`, and `.none` as `nil`.
-/// - Strings and characters in quotes with Swift's escapes (`"a\"b\n"`); other control
-///   characters as `\u{7}`.
-/// - Arrays `[1, 2, 3]`; dictionaries `["a": 1, "b": 2]` with keys sorted by their rendered text;
-///   sets `[1, 2, 3]` sorted the same way; `[]`, `[:]` when empty; tuples `(a: 1, b: 2)`.
+/// - Strings and characters in quotes with Swift's escapes (`"a\"b"`); other control characters
+///   as `\u{7}`. A string with line breaks as a `"""` block, one line of text per line, so a diff
+///   shows the lines that changed.
+/// - Arrays (and ``IdentifiedArray``) `[1, 2, 3]`; dictionaries `["a": 1, "b": 2]` with keys
+///   sorted by their rendered text; sets `Set([1, 2, 3])` sorted the same way; `[]`, `[:]` when
+///   empty; tuples `(a: 1, b: 2)`.
+/// - A type can choose its own rendering: ``CustomDumpStringConvertible`` for text,
+///   ``CustomDumpReflectable`` for the fields to show (for example to hide noisy ones). Hooks
+///   change how values print, never whether they are equal.
 /// - Metatypes as `TypeName.self`. `Date`, `UUID`, `URL`, `Decimal`, and any value that has no
 ///   fields but a `description` (numbers, `Bool`, payload-less enums with a custom description),
 ///   through that description. A value that has fields is rendered through its fields even when
@@ -60,8 +65,7 @@ package enum ValueDump {
   /// - Parameter value: Any value.
   /// - Returns: The rendering, without a trailing newline.
   package static func dump(_ value: Any) -> String {
-    var reflector = Reflector()
-    return Layout(width: lineWidth).lines(of: reflector.node(for: value)).joined(separator: "\n")
+    Layout(width: lineWidth).lines(of: Reflector.node(for: value)).joined(separator: "\n")
   }
 }
 
