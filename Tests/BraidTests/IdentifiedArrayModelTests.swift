@@ -46,7 +46,7 @@ struct IdentifiedArrayModelTests {
         if let modelOffset { model.remove(at: modelOffset) }
       }
       #expect(subject.elements == model)
-      #expect(subject.ids == model.map(\.id))
+      #expect(Array(subject.ids) == model.map(\.id))
       for (offset, entry) in model.enumerated() where subject.index(id: entry.id) != offset {
         Issue.record("Step \(step): id \(entry.id) indexed wrongly")
       }

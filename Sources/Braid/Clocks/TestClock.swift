@@ -215,6 +215,68 @@ public final class TestClock<Duration: DurationProtocol & Hashable>: Clock, Send
     }
   }
 
+  /// Advances the clock until no task is sleeping on it, giving up after `timeout` of real time.
+  ///
+  /// Like ``run(limit:fileID:line:)``, bounded by wall-clock time instead of rounds, as
+  /// swift-clocks spells it. When time runs out it reports a runtime issue naming the number of
+  /// tasks still sleeping.
+  ///
+  /// - Parameters:
+  ///   - timeout: The most real time to spend.
+  ///   - fileID: The file reported when time runs out; defaults to the caller's.
+  ///   - line: The line reported when time runs out; defaults to the caller's.
+  public func run(timeout: Swift.Duration, fileID: StaticString = #fileID, line: UInt = #line) async {
+    let deadline = ContinuousClock.now.advanced(by: timeout)
+    await giveOtherTasksTurns(Self.settlingTurns)
+    while let next = state.withLock({ $0.nextDeadline }) {
+      guard ContinuousClock.now < deadline else {
+        reportMisuse(
+          """
+          TestClock.run(timeout:) timed out after \(timeout) with \(pendingSleepers) task(s) still \
+          sleeping. Is a timer still running? Cancel it, or advance by a fixed duration instead.
+          """,
+          fileID: fileID,
+          line: line
+        )
+        return
+      }
+      await advance(to: next)
+    }
+  }
+
+  /// Throws when a task is sleeping on the clock: proof that a feature has no more time-based
+  /// work pending.
+  ///
+  /// ```swift
+  /// await store.send(.stopButtonTapped)
+  /// try await clock.checkSuspension()
+  /// ```
+  ///
+  /// - Throws: ``SuspensionError`` with the number of sleeping tasks.
+  public func checkSuspension() async throws(SuspensionError) {
+    await giveOtherTasksTurns(Self.settlingTurns)
+    let sleepers = pendingSleepers
+    if sleepers > 0 { throw SuspensionError(sleepers: sleepers) }
+  }
+
+  /// Thrown by ``checkSuspension()`` when tasks are still sleeping on the clock.
+  public struct SuspensionError: Error, Equatable, CustomStringConvertible {
+    /// How many tasks sleep on the clock.
+    public let sleepers: Int
+
+    /// The error for `sleepers` sleeping tasks, to compare against in a test.
+    ///
+    /// - Parameter sleepers: How many tasks sleep.
+    public init(sleepers: Int) {
+      self.sleepers = sleepers
+    }
+
+    /// A sentence saying how many tasks still sleep.
+    public var description: String {
+      "\(sleepers) task(s) still sleeping on the TestClock; advance it, or cancel the work that sleeps."
+    }
+  }
+
   /// Lets other work run `count` times: each turn yields the current executor and then waits
   /// for the main actor, where stores process the actions that woken effects send.
   private func giveOtherTasksTurns(_ count: Int) async {

@@ -220,10 +220,10 @@ public struct IdentifiedArray<ID: Hashable, Element> {
   /// - Complexity: O(1).
   public var elements: [Element] { storage }
 
-  /// The ids of the elements, in order.
+  /// The ids of the elements, in order, with O(1) `contains(_:)`.
   ///
   /// - Complexity: O(1).
-  public var ids: [ID] { orderedIDs }
+  public var ids: OrderedIDs<ID> { OrderedIDs(elements: orderedIDs, offsets: offsetByID) }
 
   /// Returns the position of the element with the given id, or `nil` when there is none.
   ///

@@ -109,8 +109,7 @@ public struct ForEachReducer<State, Action: Sendable, ID: Hashable & Sendable, E
       parent: parent,
       instances: { $0[keyPath: toElements].ids },
       removed: { idsBefore, idsAfter in
-        let remaining = Set(idsAfter)
-        return idsBefore.filter { !remaining.contains($0) }.map(elementID)
+        idsBefore.filter { !idsAfter.contains($0) }.map(elementID)
       }
     )
   }

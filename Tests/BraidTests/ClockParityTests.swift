@@ -1,0 +1,86 @@
+import Braid
+import BraidTestSupport
+import Testing
+
+@MainActor
+struct ClockParityTests {
+  @Test func checkSuspensionThrowsWhileATaskSleeps() async throws {
+    let clock = TestClock()
+    try await clock.checkSuspension()
+    let task = Task { try await clock.sleep(for: .seconds(5)) }
+    let error = await #expect(throws: TestClock<Duration>.SuspensionError.self) {
+      try await clock.checkSuspension()
+    }
+    #expect(error == TestClock<Duration>.SuspensionError(sleepers: 1))
+    await clock.advance(by: .seconds(5))
+    try await task.value
+    try await clock.checkSuspension()
+  }
+
+  @Test func suspensionErrorSaysHowManySleep() {
+    #expect(
+      TestClock<Duration>.SuspensionError(sleepers: 2).description
+        == "2 task(s) still sleeping on the TestClock; advance it, or cancel the work that sleeps.")
+  }
+
+  @Test func runWithATimeoutFinishesFiniteWork() async throws {
+    let clock = TestClock()
+    let task = Task {
+      try await clock.sleep(for: .seconds(1))
+      try await clock.sleep(for: .seconds(2))
+    }
+    await clock.run(timeout: .seconds(5))
+    try await task.value
+    #expect(clock.now == .init(offset: .seconds(3)))
+  }
+
+  @Test func runWithATimeoutReportsATimerThatNeverStops() async {
+    let clock = TestClock()
+    let task = Task {
+      for await _ in clock.timer(interval: .seconds(1)) {}
+    }
+    let issues = Recorder<IssueReporting.Issue>()
+    // The one wall-clock bound in the suite (DECISIONS 11): the failure is about real time.
+    await IssueReporting.withIssueHandler {
+      issues.append($0)
+    } operation: {
+      await clock.run(timeout: .milliseconds(50))
+    }
+    task.cancel()
+    await task.value
+    #expect(
+      issues.values.map(\.message) == [
+        "TestClock.run(timeout:) timed out after 0.05 seconds with 1 task(s) still sleeping. Is a timer still running? Cancel it, or advance by a fixed duration instead."
+      ])
+  }
+
+  @Test func aTimerTicksOncePerIntervalOnATestClock() async {
+    let clock = TestClock()
+    let ticks = Recorder<Duration>()
+    let task = Task {
+      for await instant in clock.timer(interval: .seconds(1)) {
+        ticks.append(instant.offset)
+      }
+    }
+    await clock.advance(by: .seconds(3))
+    #expect(ticks.values == [.seconds(1), .seconds(2), .seconds(3)])
+    task.cancel()
+    await task.value
+    await clock.advance(by: .seconds(3))
+    #expect(ticks.count == 3)
+  }
+
+  @Test func anyClockSleepsOnTheClockItWraps() async throws {
+    let clock = TestClock()
+    await clock.advance(by: .seconds(10))
+    let erased = AnyClock(clock)
+    #expect(erased.now.offset == .zero)
+    let task = Task { try await erased.sleep(for: .seconds(2)) }
+    await clock.advance(by: .seconds(1))
+    #expect(clock.pendingSleepers == 1)
+    await clock.advance(by: .seconds(1))
+    try await task.value
+    #expect(erased.now.offset == .seconds(2))
+    #expect(clock.now.offset == .seconds(12))
+  }
+}
