@@ -100,6 +100,13 @@ let package = Package(
       ],
       swiftSettings: strict
     ),
+    // A feature and its tests written as TCA documents them, ported with the import changed
+    // (DECISIONS 24): it keeps the everyday API portable.
+    .testTarget(
+      name: "PortingTests",
+      dependencies: ["Braid", "BraidTesting"],
+      swiftSettings: strict
+    ),
     .testTarget(
       name: "BraidDemoTests",
       dependencies: ["braid-demo"],

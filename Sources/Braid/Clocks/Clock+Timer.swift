@@ -1,8 +1,10 @@
-extension Clock {
-  /// An asynchronous sequence of this clock's instants, one every `interval`, for as long as it
-  /// is iterated.
+extension Clock where Duration: Hashable {
+  /// An asynchronous sequence of ticks, one every `interval` of this clock's time, for as long
+  /// as it is iterated.
   ///
   /// ```swift
+  /// @Dependency(\.continuousClock) var clock
+  /// …
   /// return .run { send in
   ///   for await _ in clock.timer(interval: .seconds(1)) {
   ///     await send(.timerTicked)
@@ -11,36 +13,39 @@ extension Clock {
   /// .cancellable(id: CancelID.timer)
   /// ```
   ///
-  /// Ticks are scheduled from the first deadline, not from when each tick is handled, so a slow
-  /// consumer does not drift. Cancelling the iterating task ends the sequence.
+  /// It works on an `any Clock<Duration>` dependency as on a concrete clock. Each tick is the
+  /// instant it was due, counted from when the timer was made (``AnyClock/Instant``). Ticks are
+  /// scheduled from the first deadline, not from when each tick is handled, so a slow consumer
+  /// does not drift. Cancelling the iterating task ends the sequence.
   ///
   /// - Parameters:
   ///   - interval: The time between ticks.
   ///   - tolerance: The tolerance passed to each sleep.
   /// - Returns: The timer.
-  public func timer(interval: Duration, tolerance: Duration? = nil) -> ClockTimer<Self> {
-    ClockTimer(clock: self, interval: interval, tolerance: tolerance)
+  public func timer(interval: Duration, tolerance: Duration? = nil) -> ClockTimer<Duration> {
+    ClockTimer(clock: AnyClock(self), interval: interval, tolerance: tolerance)
   }
 }
 
-/// The ticks of `clock.timer(interval:tolerance:)`, a clock read once per interval.
-public struct ClockTimer<C: Clock>: AsyncSequence, Sendable {
+/// The ticks of a clock's `timer(interval:tolerance:)`: the instant each was due, counted from
+/// when the timer was made.
+public struct ClockTimer<Duration: DurationProtocol & Hashable>: AsyncSequence, Sendable {
   /// Each tick: the instant it was due.
-  public typealias Element = C.Instant
+  public typealias Element = AnyClock<Duration>.Instant
 
-  let clock: C
-  let interval: C.Duration
-  let tolerance: C.Duration?
+  let clock: AnyClock<Duration>
+  let interval: Duration
+  let tolerance: Duration?
 
   /// Sleeps until each next tick.
   public struct AsyncIterator: AsyncIteratorProtocol {
-    let clock: C
-    let interval: C.Duration
-    let tolerance: C.Duration?
-    var last: C.Instant?
+    let clock: AnyClock<Duration>
+    let interval: Duration
+    let tolerance: Duration?
+    var last: Element?
 
     /// The next tick, or `nil` once the iterating task is cancelled.
-    public mutating func next() async -> C.Instant? {
+    public mutating func next() async -> Element? {
       let deadline = (last ?? clock.now).advanced(by: interval)
       do {
         try await clock.sleep(until: deadline, tolerance: tolerance)

@@ -91,3 +91,7 @@ extension Reducer where Body: Reducer, Body.State == State, Body.Action == Actio
 public typealias StateOf<R: Reducer> = R.State
 /// A shorthand for a reducer's action type.
 public typealias ActionOf<R: Reducer> = R.Action
+
+/// The reducer protocol constrained to a feature's state and actions, for `body` declarations
+/// written as in TCA: `var body: some ReducerOf<Self> { … }`.
+public typealias ReducerOf<R: Reducer> = Reducer<R.State, R.Action>
