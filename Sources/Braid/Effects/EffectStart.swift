@@ -1,5 +1,6 @@
 /// What a deferred effect may reach of the store that starts it: the cancellation key an id
-/// resolves to where it starts, and the store's throttle windows.
+/// resolves to where it starts, its scope (for ``EffectResources`` commands), and the store's
+/// throttle windows.
 ///
 /// Operators that must decide in start order (``Effect/throttle(id:for:clock:latest:)``) build
 /// their effect from it, on the main actor, as the store starts them; nothing else of the store
@@ -8,11 +9,14 @@
 struct EffectStart: Sendable {
   @usableFromInline let context: EffectContext
   @usableFromInline let throttles: ThrottleWindows
+  /// The store and child-feature instance the effect starts in.
+  @usableFromInline let scope: EffectScope
 
   @usableFromInline
-  init(context: EffectContext, throttles: ThrottleWindows) {
+  init(context: EffectContext, throttles: ThrottleWindows, store: ObjectIdentifier) {
     self.context = context
     self.throttles = throttles
+    self.scope = EffectScope(store: store, path: context.path)
   }
 
   /// The key `id` resolves to in the child-feature instance the effect starts in.

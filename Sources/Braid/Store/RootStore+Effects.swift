@@ -34,7 +34,9 @@ extension RootStore {
       context.path.append(component)
       start(effect, context: context, into: &tasks)
     case .deferred(let build):
-      start(build(EffectStart(context: context, throttles: throttles)), context: context, into: &tasks)
+      start(
+        build(EffectStart(context: context, throttles: throttles, store: ObjectIdentifier(registry))),
+        context: context, into: &tasks)
     }
   }
 
@@ -97,18 +99,26 @@ extension RootStore {
   func startSubscription(_ subscription: Subscription<Action>, context: EffectContext) -> Task<Void, Never> {
     let registry = self.registry
     let send = makeSend(context: context)
-    let id = registry.reserve(keys: context.keys)
-    let firstAttempt = SubscriptionAttempt(subscription)
+    let scope = EffectScope(store: ObjectIdentifier(registry), path: context.path)
+    let teardown = SubscriptionTeardown()
+    let id = registry.reserve(keys: context.keys, teardown: teardown)
+    let firstAttempt = SubscriptionAttempt(subscription, scope: scope)
+    teardown.attach(firstAttempt.cancellable)
     let task = Self.spawn(priority: nil) {
       defer { registry.remove(id) }
       var attempt = firstAttempt
       var attemptsLeft = subscription.retries
       while true {
+        // Draining ends by tearing the client down; the registry may have done so first.
         let failure = await attempt.drain(into: send)
         guard let failure, !Task.isCancelled else { return }
         if attemptsLeft > 0 {
           attemptsLeft -= 1
-          attempt = await MainActor.run { SubscriptionAttempt(subscription) }
+          attempt = await MainActor.run {
+            let next = SubscriptionAttempt(subscription, scope: scope)
+            teardown.attach(next.cancellable)
+            return next
+          }
           continue
         }
         if let handler = subscription.handler {

@@ -27,7 +27,9 @@ extension Effect {
   /// with `id`.
   ///
   /// Cancellation is synchronous: by the time the store's `send` returns, the effects are
-  /// cancelled, their `send` is a no-op and their teardowns have been asked to run.
+  /// cancelled, their `send` is a no-op, and the teardowns of
+  /// ``subscribe(_:catch:fileID:line:)`` effects have run. An `Effect.run` operation sees
+  /// `Task.isCancelled` and stops at its next suspension.
   ///
   /// - Parameter id: The id to cancel.
   @inlinable

@@ -11,6 +11,8 @@ final class EffectRegistry: Sendable {
   struct Entry {
     var keys: [CancellationKey]
     var task: Task<Void, Never>?
+    /// The client teardown of a subscription effect, run at once when the entry is cancelled.
+    var teardown: SubscriptionTeardown?
   }
 
   struct State {
@@ -26,11 +28,11 @@ final class EffectRegistry: Sendable {
 
   /// Reserves a slot for a task about to start under `keys`; attach the task with
   /// ``attach(_:to:)``.
-  func reserve(keys: [CancellationKey]) -> UInt64 {
+  func reserve(keys: [CancellationKey], teardown: SubscriptionTeardown? = nil) -> UInt64 {
     state.withLock { state in
       let id = state.nextID
       state.nextID &+= 1
-      state.entries[id] = Entry(keys: keys, task: nil)
+      state.entries[id] = Entry(keys: keys, task: nil, teardown: teardown)
       for key in keys { state.index[key, default: []].insert(id) }
       return id
     }
@@ -50,25 +52,36 @@ final class EffectRegistry: Sendable {
     }
   }
 
-  /// Cancels every task registered under `key`.
+  /// Cancels every task registered under `key`, and runs the client teardown of every
+  /// subscription among them before returning: a `.cancel(id:)` has stopped the client by the
+  /// time the `send` that returned it returns.
   @usableFromInline
   func cancel(_ key: CancellationKey) {
-    let tasks = state.withLock { state -> [Task<Void, Never>] in
+    let entries = state.withLock { state -> [Entry] in
       guard let ids = state.index[key] else { return [] }
-      return ids.compactMap { Self.removeEntry($0, from: &state)?.task }
+      return ids.sorted().compactMap { Self.removeEntry($0, from: &state) }
     }
-    for task in tasks { task.cancel() }
+    Self.stop(entries)
   }
 
-  /// Cancels every task: the store is going away.
+  /// Cancels every task and tears every subscription down: the store is going away.
   func cancelAll() {
-    let tasks = state.withLock { state -> [Task<Void, Never>] in
-      let tasks = state.entries.values.compactMap(\.task)
+    let entries = state.withLock { state -> [Entry] in
+      let entries = state.entries.sorted { $0.key < $1.key }.map(\.value)
       state.entries.removeAll()
       state.index.removeAll()
-      return tasks
+      return entries
     }
-    for task in tasks { task.cancel() }
+    Self.stop(entries)
+  }
+
+  /// Cancels the tasks of `entries` and runs their teardowns, outside the lock (a teardown may
+  /// send, or cancel more effects).
+  private static func stop(_ entries: [Entry]) {
+    for entry in entries {
+      entry.task?.cancel()
+      entry.teardown?.run()
+    }
   }
 
   /// The number of effect tasks still running.

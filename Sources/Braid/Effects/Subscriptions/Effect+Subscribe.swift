@@ -27,8 +27,13 @@ extension Effect {
   ///
   /// `body` runs synchronously on the main actor the moment the store starts the effect, so a
   /// `.cancel(id:)` an instant later always finds it. The returned teardown runs exactly once:
-  /// when the subscriber sends a completion, or when the effect is cancelled (including when
-  /// its store is released).
+  /// when the subscriber sends a completion, or when the effect is cancelled. Cancelling runs it
+  /// synchronously: by the time a `send` that returns `.cancel(id:)` returns, and before a
+  /// restart with `cancelInFlight: true` starts the next client, the old client is stopped; a
+  /// released store stops its clients as it goes.
+  ///
+  /// To keep a client's objects by id, so that commands can reach them, store them in an
+  /// ``EffectResources`` table from `body`, with the subscriber's ``EffectSubscriber/scope``.
   ///
   /// ```swift
   /// case .startTracking:

@@ -19,7 +19,12 @@ public struct EffectSubscriber<Action: Sendable>: Sendable {
 
   let yield: @Sendable (Event?) -> Void
 
-  init(yield: @escaping @Sendable (Event?) -> Void) {
+  /// The store and child-feature instance the effect runs in; ``EffectResources`` keys entries
+  /// by it.
+  public let scope: EffectScope
+
+  init(scope: EffectScope, yield: @escaping @Sendable (Event?) -> Void) {
+    self.scope = scope
     self.yield = yield
   }
 
@@ -46,7 +51,7 @@ public struct EffectSubscriber<Action: Sendable>: Sendable {
 
   func map<Child: Sendable>(_ embed: @escaping @Sendable (Child) -> Action) -> EffectSubscriber<Child> {
     let yield = self.yield
-    return EffectSubscriber<Child> { event in
+    return EffectSubscriber<Child>(scope: scope) { event in
       switch event {
       case .action(let action)?: yield(.action(embed(action)))
       case .failure(let error)?: yield(.failure(error))

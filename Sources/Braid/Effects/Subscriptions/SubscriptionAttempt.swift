@@ -6,11 +6,11 @@ struct SubscriptionAttempt<Action: Sendable>: Sendable {
   let cancellable: AnyCancellable
 
   /// Calls the subscription's body now, synchronously.
-  init(_ subscription: Subscription<Action>) {
+  init(_ subscription: Subscription<Action>, scope: EffectScope) {
     let (events, continuation) = AsyncStream<EffectSubscriber<Action>.Event>.makeStream()
     self.events = events
     self.continuation = continuation
-    let subscriber = EffectSubscriber<Action> { event in
+    let subscriber = EffectSubscriber<Action>(scope: scope) { event in
       if let event {
         continuation.yield(event)
       } else {

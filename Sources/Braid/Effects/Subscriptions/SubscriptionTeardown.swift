@@ -1,0 +1,38 @@
+/// The client teardown of a running subscription effect, shared by its task and the store's
+/// registry so that whichever comes first runs it, once.
+///
+/// The registry runs it synchronously when the effect is cancelled (by `.cancel(id:)`,
+/// `cancelInFlight` or the store going away), so the client has stopped before the cancelling
+/// `send` returns and before a restarted effect under the same id creates its own. The task runs
+/// it when the client completes. A retry attaches its new client's teardown; attaching after the
+/// teardown ran tears the new client down at once.
+final class SubscriptionTeardown: Sendable {
+  private enum State {
+    case running(AnyCancellable?)
+    case stopped
+  }
+
+  private let state = SanitizerVisibleMutex(State.running(nil))
+
+  init() {}
+
+  /// Makes `cancellable` the client to tear down; tears it down at once when already stopped.
+  func attach(_ cancellable: AnyCancellable) {
+    let runNow = state.withLock { state -> Bool in
+      guard case .running = state else { return true }
+      state = .running(cancellable)
+      return false
+    }
+    if runNow { cancellable.cancel() }
+  }
+
+  /// Tears the attached client down, once.
+  func run() {
+    let cancellable = state.withLock { state -> AnyCancellable? in
+      guard case .running(let cancellable) = state else { return nil }
+      state = .stopped
+      return cancellable
+    }
+    cancellable?.cancel()
+  }
+}
