@@ -10,6 +10,7 @@ let package = Package(
     .library(name: "Braid", targets: ["Braid"]),
     .library(name: "BraidTesting", targets: ["BraidTesting"]),
     .library(name: "BraidSQLite", targets: ["BraidSQLite"]),
+    .library(name: "BraidLocation", targets: ["BraidLocation", "BraidLocationLive"]),
     .executable(name: "braid-demo", targets: ["braid-demo"]),
   ],
   targets: [
@@ -19,6 +20,8 @@ let package = Package(
     .target(name: "CBraidTestingHook"),
     .systemLibrary(name: "CSQLite", path: "Sources/CSQLite"),
     .target(name: "BraidSQLite", dependencies: ["CSQLite"], swiftSettings: strict),
+    .target(name: "BraidLocation", dependencies: ["Braid"], swiftSettings: strict),
+    .target(name: "BraidLocationLive", dependencies: ["Braid", "BraidLocation"], swiftSettings: strict),
 
     // MARK: - Examples: feature / client interface / live client / CLI
     .target(
@@ -80,6 +83,12 @@ let package = Package(
     .testTarget(
       name: "BraidTestingTests",
       dependencies: ["Braid", "BraidTesting", "BraidTestSupport"],
+      swiftSettings: strict
+    ),
+    .testTarget(
+      name: "BraidLocationTests",
+      dependencies: ["Braid", "BraidTesting", "BraidLocation", "BraidLocationLive"],
+      exclude: ["Fixtures"],
       swiftSettings: strict
     ),
     .testTarget(

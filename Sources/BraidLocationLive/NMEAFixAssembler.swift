@@ -1,0 +1,143 @@
+import BraidLocation
+import Foundation
+
+/// Merges the NMEA sentences of one epoch (one UTC time of fix) into one ``Location``.
+///
+/// A receiver sends several sentences per epoch (GGA, RMC, GSA, VTG…), each with part of the
+/// fix. Sentences that carry a time open a new epoch when their time differs from the current
+/// one, which closes the current epoch and delivers its fix; sentences without a time (GSA, VTG)
+/// add to the current epoch. ``finish()`` closes the last epoch at the end of input.
+///
+/// An epoch gives a fix when it has a position and a sentence that says the position is valid:
+/// a GGA with quality above 0, an RMC or GLL with status `A`. (gpsd is looser: it also reports a
+/// GGA position of quality 0; Braid drops it, because the receiver says it has no fix.)
+/// Accuracy is estimated from the dilutions of precision as gpsd does: HDOP × 19 m horizontally,
+/// VDOP × 23 m vertically.
+public struct NMEAFixAssembler: Sendable {
+  private struct Epoch: Sendable {
+    var time: Double?
+    var latitude: Double?
+    var longitude: Double?
+    var isValid = false
+    var altitude: Double?
+    var speedKnots: Double?
+    var course: Double?
+    var hdop: Double?
+    var vdop: Double?
+    var quality: Location.FixQuality?
+  }
+
+  private var epoch = Epoch()
+  /// The last date an RMC gave, carried to later epochs.
+  private var date: (day: Int, month: Int, year: Int)?
+
+  /// An assembler with no epoch open.
+  public init() {}
+
+  /// Adds a sentence.
+  ///
+  /// - Parameter sentence: The next sentence from the receiver.
+  /// - Returns: The fix of the epoch this sentence closed, if it had one.
+  public mutating func add(_ sentence: NMEASentence) -> Location? {
+    let closed = open(time(of: sentence))
+    switch sentence {
+    case .gga(let gga):
+      setPosition(gga.latitude, gga.longitude, preferred: true)
+      if let quality = gga.quality, quality > 0 { epoch.isValid = true }
+      epoch.altitude = gga.altitude ?? epoch.altitude
+      epoch.hdop = gga.hdop ?? epoch.hdop
+      epoch.quality = gga.quality.map(Self.quality(ggaQuality:)) ?? epoch.quality
+    case .rmc(let rmc):
+      setPosition(rmc.latitude, rmc.longitude, preferred: false)
+      if rmc.isValid { epoch.isValid = true }
+      epoch.speedKnots = rmc.speedKnots ?? epoch.speedKnots
+      epoch.course = rmc.course ?? epoch.course
+      if let rmcDate = rmc.date { date = rmcDate }
+    case .gll(let gll):
+      setPosition(gll.latitude, gll.longitude, preferred: false)
+      if gll.isValid { epoch.isValid = true }
+    case .vtg(let vtg):
+      epoch.speedKnots = epoch.speedKnots ?? vtg.speedKnots
+      epoch.course = epoch.course ?? vtg.course
+    case .gsa(let gsa):
+      epoch.hdop = epoch.hdop ?? gsa.hdop
+      epoch.vdop = gsa.vdop ?? epoch.vdop
+    }
+    return closed
+  }
+
+  /// Closes the open epoch: call at the end of input.
+  ///
+  /// - Returns: Its fix, if it had one.
+  public mutating func finish() -> Location? {
+    defer { epoch = Epoch() }
+    return fix(of: epoch)
+  }
+
+  /// Starts the epoch of `time` when it differs from the open one; returns the closed fix.
+  private mutating func open(_ time: Double?) -> Location? {
+    guard let time else { return nil }
+    guard let current = epoch.time else {
+      epoch.time = time
+      return nil
+    }
+    guard current != time else { return nil }
+    let closed = fix(of: epoch)
+    epoch = Epoch(time: time)
+    return closed
+  }
+
+  private mutating func setPosition(_ latitude: Double?, _ longitude: Double?, preferred: Bool) {
+    guard let latitude, let longitude else { return }
+    if preferred || epoch.latitude == nil {
+      epoch.latitude = latitude
+      epoch.longitude = longitude
+    }
+  }
+
+  private func time(of sentence: NMEASentence) -> Double? {
+    switch sentence {
+    case .gga(let gga): gga.time
+    case .rmc(let rmc): rmc.time
+    case .gll(let gll): gll.time
+    case .vtg, .gsa: nil
+    }
+  }
+
+  private func fix(of epoch: Epoch) -> Location? {
+    guard epoch.isValid, let latitude = epoch.latitude, let longitude = epoch.longitude else { return nil }
+    return Location(
+      latitude: latitude,
+      longitude: longitude,
+      altitude: epoch.altitude,
+      horizontalAccuracy: epoch.hdop.map { $0 * 19 },
+      verticalAccuracy: epoch.vdop.map { $0 * 23 },
+      speed: epoch.speedKnots.map { $0 * 1852 / 3600 },
+      course: epoch.course,
+      timestamp: timestamp(epoch.time),
+      quality: epoch.quality ?? .gps
+    )
+  }
+
+  private func timestamp(_ time: Double?) -> Date? {
+    guard let time, let date else { return nil }
+    var components = DateComponents()
+    components.calendar = Calendar(identifier: .gregorian)
+    components.timeZone = TimeZone(secondsFromGMT: 0)
+    components.year = date.year
+    components.month = date.month
+    components.day = date.day
+    guard let midnight = components.date else { return nil }
+    return midnight.addingTimeInterval(time)
+  }
+
+  private static func quality(ggaQuality: Int) -> Location.FixQuality {
+    switch ggaQuality {
+    case 2: .differential
+    case 4: .rtkFixed
+    case 5: .rtkFloat
+    case 6: .estimated
+    default: .gps
+    }
+  }
+}
