@@ -1,7 +1,7 @@
 import BraidLocation
 import Foundation
 
-/// Merges the NMEA sentences of one epoch (one UTC time of fix) into one ``Location``.
+/// Merges the NMEA sentences of one epoch (one UTC time of fix) into one `Location`.
 ///
 /// A receiver sends several sentences per epoch (GGA, RMC, GSA, VTG…), each with part of the
 /// fix. Sentences that carry a time open a new epoch when their time differs from the current

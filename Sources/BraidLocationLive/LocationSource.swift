@@ -1,0 +1,10 @@
+/// Where a live `LocationClient` reads fixes from.
+public enum LocationSource: Sendable, Equatable {
+  /// An NMEA 0183 log replayed from a file.
+  ///
+  /// - `path`: the file.
+  /// - `speed`: how many times faster than the sentences' own timestamps to replay; `0` replays
+  ///   as fast as possible.
+  /// - `loop`: whether to start over at the end instead of reporting the source disconnected.
+  case nmeaFile(path: String, speed: Double = 1, loop: Bool = false)
+}

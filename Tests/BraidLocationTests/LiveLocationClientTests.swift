@@ -1,0 +1,117 @@
+import Braid
+import BraidLocation
+import BraidLocationLive
+import Foundation
+import Testing
+
+@MainActor
+struct LiveLocationClientTests {
+  static let rtkLog = NMEAGoldenTests.fixtures.appendingPathComponent("nmea-rtk.log").path
+
+  struct Recorded: Equatable {
+    var authorizations: [LocationManager.AuthorizationStatus] = []
+    var fixes: [Location] = []
+    var errors: [LocationError] = []
+  }
+
+  enum Action: Sendable, Equatable {
+    case start, request, stop
+    case location(LocationManager.Action)
+  }
+
+  struct ID: Hashable, Sendable {}
+
+  static func store(_ client: LocationClient) -> Store<Recorded, Action> {
+    Store(initialState: Recorded()) {
+      Reduce<Recorded, Action> { state, action in
+        switch action {
+        case .start:
+          return .merge(client.create(ID()).map(Action.location), client.startUpdatingLocation(ID()).fireAndForget())
+        case .request:
+          return .merge(client.create(ID()).map(Action.location), client.requestLocation(ID()).fireAndForget())
+        case .stop:
+          return client.destroy(ID()).fireAndForget()
+        case .location(.didChangeAuthorization(let status)): state.authorizations.append(status)
+        case .location(.didUpdateLocations(let fixes)): state.fixes += fixes
+        case .location(.didFailWithError(let error)): state.errors.append(error)
+        }
+        return .none
+      }
+    }
+  }
+
+  /// Waits until `condition` holds for the store's state.
+  static func until(_ store: Store<Recorded, Action>, _ condition: @escaping (Recorded) -> Bool) async {
+    for await state in store.values(of: \.self) where condition(state) { return }
+  }
+
+  @Test func aReplayAsFastAsPossibleDeliversEveryFixThenReportsTheEnd() async {
+    let store = Self.store(.live(source: .nmeaFile(path: Self.rtkLog, speed: 0)))
+    let task = store.send(.start)
+    await Self.until(store) { !$0.errors.isEmpty }
+    #expect(store.state.authorizations == [.authorizedWhenInUse])
+    #expect(store.state.fixes.count == 122)
+    #expect(store.state.errors == [.disconnected("end of the NMEA log \(Self.rtkLog)")])
+    store.send(.stop)
+    await task.finish()
+    #expect(store.runningEffectCount == 0)
+  }
+
+  @Test func aPacedReplayFollowsTheInjectedClock() async {
+    let clock = TestClock()
+    let store = Self.store(.live(source: .nmeaFile(path: Self.rtkLog, speed: 1), clock: clock))
+    let task = store.send(.start)
+    await Self.until(store) { $0.fixes.count == 1 }
+    // The log's fixes are 0.1 s apart: one more per 100 ms of the test clock.
+    await clock.advance(by: .milliseconds(100))
+    await Self.until(store) { $0.fixes.count == 2 }
+    await clock.advance(by: .milliseconds(300))
+    await Self.until(store) { $0.fixes.count == 5 }
+    store.send(.stop)
+    await task.finish()
+    await clock.advance(by: .seconds(10))
+    #expect(store.state.fixes.count == 5)
+    #expect(store.runningEffectCount == 0)
+  }
+
+  @Test func aMissingFileIsReportedAndTheManagerKeepsRunning() async {
+    let path = "/nonexistent/braid/drive.nmea"
+    let client = LocationClient.live(source: .nmeaFile(path: path))
+    #expect(client.authorizationStatus() == .unavailable)
+    let store = Self.store(client)
+    let task = store.send(.start)
+    await Self.until(store) { !$0.errors.isEmpty }
+    #expect(store.state.authorizations == [.unavailable])
+    #expect(store.state.errors == [.sourceUnavailable(path)])
+    #expect(store.runningEffectCount == 1)
+    store.send(.stop)
+    await task.finish()
+  }
+
+  @Test func aOneShotRequestTimesOutOnTheInjectedClock() async throws {
+    let empty = FileManager.default.temporaryDirectory.appendingPathComponent("braid-empty-\(UUID()).nmea")
+    try Data("$GPGSV,1,1,00*79\r\n".utf8).write(to: empty)
+    defer { try? FileManager.default.removeItem(at: empty) }
+    let clock = TestClock()
+    let store = Self.store(
+      .live(source: .nmeaFile(path: empty.path, speed: 0, loop: false), clock: clock, requestTimeout: .seconds(5)))
+    let task = store.send(.request)
+    await Self.until(store) { !$0.errors.isEmpty }
+    #expect(store.state.errors == [.disconnected("end of the NMEA log \(empty.path)")])
+    await clock.advance(by: .seconds(5))
+    await Self.until(store) { $0.errors.count == 2 }
+    #expect(store.state.errors.last == .locationUnknown)
+    store.send(.stop)
+    await task.finish()
+  }
+
+  @Test func aOneShotRequestGetsTheNextFix() async {
+    let store = Self.store(.live(source: .nmeaFile(path: Self.rtkLog, speed: 0)))
+    let task = store.send(.request)
+    await Self.until(store) { !$0.errors.isEmpty }
+    // Not updating: only the fix that answered the request is delivered.
+    #expect(store.state.fixes.count == 1)
+    store.send(.stop)
+    await task.finish()
+  }
+}
