@@ -37,6 +37,18 @@ let package = Package(
       swiftSettings: strict
     ),
     .target(
+      name: "LocationTrackerFeature",
+      dependencies: ["Braid", "BraidLocation"],
+      path: "Examples/LocationTracker/Feature",
+      swiftSettings: strict
+    ),
+    .target(
+      name: "LocationTrackerCLI",
+      dependencies: ["Braid", "BraidLocation", "BraidLocationLive", "LocationTrackerFeature"],
+      path: "Examples/LocationTracker/CLI",
+      swiftSettings: strict
+    ),
+    .target(
       name: "UserDirectoryClient",
       dependencies: ["Braid"],
       path: "Examples/SignUp/UserDirectoryClient",
@@ -63,7 +75,7 @@ let package = Package(
     ),
     .executableTarget(
       name: "braid-demo",
-      dependencies: ["CounterCLI", "SignUpCLI"],
+      dependencies: ["CounterCLI", "LocationTrackerCLI", "SignUpCLI"],
       path: "Examples/Demo",
       swiftSettings: strict
     ),
@@ -99,6 +111,11 @@ let package = Package(
     .testTarget(
       name: "CounterExampleTests",
       dependencies: ["Braid", "BraidTesting", "CounterFeature"],
+      swiftSettings: strict
+    ),
+    .testTarget(
+      name: "LocationTrackerExampleTests",
+      dependencies: ["Braid", "BraidTesting", "BraidLocation", "LocationTrackerFeature"],
       swiftSettings: strict
     ),
     .testTarget(

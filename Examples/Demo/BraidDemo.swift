@@ -1,5 +1,6 @@
 import CounterCLI
 import Foundation
+import LocationTrackerCLI
 import SignUpCLI
 
 /// `braid-demo`: Braid's examples in a terminal, one subcommand per example.
@@ -10,9 +11,11 @@ enum BraidDemo {
   static let usage = """
     usage: braid-demo signup [--database PATH] [--script FILE|-]
            braid-demo counter [--interactive]
+           braid-demo location [--nmea FILE] [--speed N | --immediate] [--plain | --json]
 
     \(SignUpCommand.usage)
     \(CounterCommand.usage)
+    \(LocationCommand.usage)
       --help             this text
     """
 
@@ -29,6 +32,8 @@ enum BraidDemo {
         try await SignUpCommand.run(arguments: arguments) { print(usage) }
       case "counter":
         try await CounterCommand.run(arguments: arguments) { print(usage) }
+      case "location":
+        try await LocationCommand.run(arguments: arguments) { print(usage) }
       default:
         fail("unknown command '\(command)'")
       }

@@ -29,29 +29,11 @@ public struct LocationPolicy: Sendable, Equatable {
       return false
     }
     if let filter = properties.distanceFilter, let last = lastDelivered,
-      Self.distance(from: last, to: fix) < filter
+      last.distance(to: fix) < filter
     {
       return false
     }
     lastDelivered = fix
     return true
-  }
-
-  /// The great-circle distance between two fixes, in metres (haversine, mean Earth radius).
-  ///
-  /// - Parameters:
-  ///   - from: One fix.
-  ///   - to: The other.
-  /// - Returns: Metres along the surface.
-  public static func distance(from: Location, to: Location) -> Double {
-    let radius = 6_371_008.8
-    let latitude1 = from.latitude * .pi / 180
-    let latitude2 = to.latitude * .pi / 180
-    let deltaLatitude = (to.latitude - from.latitude) * .pi / 180
-    let deltaLongitude = (to.longitude - from.longitude) * .pi / 180
-    let a =
-      sin(deltaLatitude / 2) * sin(deltaLatitude / 2)
-      + cos(latitude1) * cos(latitude2) * sin(deltaLongitude / 2) * sin(deltaLongitude / 2)
-    return 2 * radius * atan2(a.squareRoot(), (1 - a).squareRoot())
   }
 }

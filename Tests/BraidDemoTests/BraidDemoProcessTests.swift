@@ -111,4 +111,29 @@ struct BraidDemoProcessTests {
     #expect(unknown.error.hasPrefix("braid-demo: unknown argument '--bogus'"))
     #expect(try Self.run(["--help"]).output.contains("counter            the counter example"))
   }
+
+  @Test func locationReplaysTheBundledLogAsLinesOrJSON() throws {
+    let plain = try Self.run(["location", "--immediate", "--plain"])
+    #expect(plain.status == 0)
+    let lines = plain.output.split(separator: "\n")
+    #expect(lines.count == 122)
+    #expect(
+      lines.first
+        == "2020-03-18T13:28:19.600Z  41.574965910 N  93.750571901 W  278.2 m  0.08 m/s  124.9°  differential")
+    let json = try Self.run(["location", "--immediate", "--json"])
+    #expect(json.status == 0)
+    #expect(
+      json.output.split(separator: "\n").first
+        == #"{"class":"TPV","time":"2020-03-18T13:28:19.600Z","lat":41.574965910,"lon":-93.750571901,"alt":278.161,"speed":0.076,"track":124.8880,"quality":"differential"}"#
+    )
+  }
+
+  @Test func locationFailsClearlyWhenTheSourceCannotBeOpened() throws {
+    let missing = try Self.run(["location", "--nmea", "/nonexistent/drive.nmea", "--plain"])
+    #expect(missing.status == 64)
+    #expect(missing.error.hasPrefix("braid-demo: cannot open '/nonexistent/drive.nmea': no such file"))
+    let badSpeed = try Self.run(["location", "--speed", "fast"])
+    #expect(badSpeed.status == 64)
+    #expect(badSpeed.error.hasPrefix("braid-demo: --speed needs a positive number"))
+  }
 }

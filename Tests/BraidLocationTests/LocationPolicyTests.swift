@@ -7,8 +7,8 @@ struct LocationPolicyTests {
     // One minute of latitude is one nautical mile, 1,852 m (to within the Earth's flattening).
     let a = Location(latitude: 45, longitude: 7)
     let b = Location(latitude: 45 + 1.0 / 60, longitude: 7)
-    #expect(abs(LocationPolicy.distance(from: a, to: b) - 1853.2) < 1)
-    #expect(LocationPolicy.distance(from: a, to: a) == 0)
+    #expect(abs(a.distance(to: b) - 1853.2) < 1)
+    #expect(a.distance(to: a) == 0)
   }
 
   @Test func theDistanceFilterMeasuresFromTheLastDeliveredFix() {

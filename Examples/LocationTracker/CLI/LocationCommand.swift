@@ -1,0 +1,141 @@
+import Braid
+import BraidLocation
+import BraidLocationLive
+import Foundation
+import LocationTrackerFeature
+
+/// `braid-demo location`: the location tracker on a real NMEA source, as a screen redrawn from
+/// the store, one line per fix (`--plain`), or one JSON object per fix (`--json`).
+public enum LocationCommand {
+  /// The command's lines of the demo's usage text.
+  public static let usage = """
+      location           the location tracker on an NMEA log (default: a bundled real log)
+        --nmea FILE      replay FILE, paced by its own timestamps
+        --speed N        replay N times faster (default 1)
+        --immediate      replay as fast as possible
+        --plain          print one line per fix (the default without a terminal)
+        --json           print one gpsd-style JSON object per fix
+    """
+
+  /// Wrong arguments, or a source that cannot be opened.
+  public struct Failure: Error, Equatable, CustomStringConvertible {
+    /// What is wrong, in one line.
+    public let message: String
+
+    /// The message.
+    public var description: String { message }
+  }
+
+  enum Output { case screen, plain, json }
+
+  /// Runs the command with the arguments that follow `location`.
+  ///
+  /// - Parameters:
+  ///   - arguments: The command's flags and their values.
+  ///   - printUsage: Prints the demo's whole usage text; called for `--help`.
+  /// - Throws: ``Failure`` for a wrong flag or a source that cannot be opened.
+  @MainActor
+  public static func run(arguments: [String], printUsage: () -> Void) async throws(Failure) {
+    var arguments = arguments
+    var path: String?
+    var speed = 1.0
+    var output: Output = isatty(1) != 0 && isatty(0) != 0 ? .screen : .plain
+    while !arguments.isEmpty {
+      let flag = arguments.removeFirst()
+      switch flag {
+      case "--nmea":
+        guard !arguments.isEmpty else { throw Failure(message: "--nmea needs a file") }
+        path = arguments.removeFirst()
+      case "--speed":
+        guard let value = arguments.first.flatMap(Double.init), value > 0, value.isFinite else {
+          throw Failure(message: "--speed needs a positive number")
+        }
+        arguments.removeFirst()
+        speed = value
+      case "--immediate": speed = 0
+      case "--plain": output = .plain
+      case "--json": output = .json
+      case "--help", "-h":
+        printUsage()
+        return
+      default:
+        throw Failure(message: "unknown option '\(flag)'")
+      }
+    }
+    let bundled = path == nil ? try writeBundledLog() : nil
+    defer { if let bundled { try? FileManager.default.removeItem(atPath: bundled) } }
+    let source = LocationSource.nmeaFile(path: path ?? bundled!, speed: speed, loop: path == nil && output == .screen)
+    let client = LocationClient.live(source: source)
+    switch client.authorizationStatus() {
+    case .unavailable: throw Failure(message: "cannot open '\(path ?? "")': no such file")
+    case .denied: throw Failure(message: "cannot open '\(path ?? "")': permission denied")
+    case .authorizedWhenInUse, .notDetermined: break
+    }
+    let store = Store(initialState: LocationTracker.State()) {
+      LocationTracker()
+    } withDependencies: {
+      $0.locationClient = client
+    }
+    let name = path ?? "bundled \(BundledLog.name)"
+    switch output {
+    case .screen: await runScreen(store, source: name)
+    case .plain, .json: await printFixes(store, json: output == .json)
+    }
+  }
+
+  /// Prints each fix as it arrives until the log ends.
+  @MainActor
+  static func printFixes(_ store: Store<LocationTracker.State, LocationTracker.Action>, json: Bool) async {
+    let task = store.send(.onAppear)
+    store.send(.toggleTrackingTapped)
+    var printed = 0
+    for await state in store.values(of: \.self) {
+      if state.fixCount > printed, let fix = state.current {
+        print(json ? LocationScreen.json(fix) : LocationScreen.line(fix))
+        printed = state.fixCount
+      }
+      if case .disconnected? = state.error { break }
+    }
+    task.cancel()
+  }
+
+  /// Shows the screen, redrawn on every change, and reads commands from standard input.
+  @MainActor
+  static func runScreen(_ store: Store<LocationTracker.State, LocationTracker.Action>, source: String) async {
+    let token = store.observe(\.self) { state in
+      print("\u{1B}[2J\u{1B}[H" + LocationScreen.screen(state, source: source))
+    }
+    let task = store.send(.onAppear)
+    store.send(.toggleTrackingTapped)
+    let lines = AsyncStream<String> { continuation in
+      // readLine blocks, so it runs on a thread of its own and ends the stream at end of input.
+      Thread.detachNewThread {
+        while let line = readLine() { continuation.yield(line) }
+        continuation.finish()
+      }
+    }
+    for await line in lines {
+      switch line.trimmingCharacters(in: .whitespaces) {
+      case "s": store.send(.toggleTrackingTapped)
+      case "r": store.send(.requestOneFixTapped)
+      case "q": break
+      default: continue
+      }
+      if line.trimmingCharacters(in: .whitespaces) == "q" { break }
+    }
+    token.cancel()
+    task.cancel()
+  }
+
+  /// Writes the bundled log to a temporary file and returns its path.
+  static func writeBundledLog() throws(Failure) -> String {
+    let url = FileManager.default.temporaryDirectory.appendingPathComponent(
+      "braid-\(UUID().uuidString)-\(BundledLog.name)")
+    do {
+      try Data(BundledLog.text.utf8).write(to: url)
+    } catch {
+      throw Failure(message: "cannot write the bundled log to \(url.path): \(error)")
+    }
+    return url.path
+  }
+}
