@@ -50,6 +50,8 @@ final class LiveLocationManager: Sendable {
       switch source {
       case .nmeaFile(let path, let speed, let loop):
         await NMEAFileReplay(path: path, speed: speed, loop: loop, clock: clock).run(into: self)
+      case .nmeaTCP(let host, let port):
+        await NMEATCPStream(host: host, port: port, clock: clock).run(into: self)
       }
     }
     keep(task)

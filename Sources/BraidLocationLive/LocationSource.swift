@@ -7,4 +7,9 @@ public enum LocationSource: Sendable, Equatable {
   ///   as fast as possible.
   /// - `loop`: whether to start over at the end instead of reporting the source disconnected.
   case nmeaFile(path: String, speed: Double = 1, loop: Bool = false)
+
+  /// An NMEA 0183 stream from a TCP server (a receiver's network port, `gpspipe -r` behind
+  /// `nc -l`, a marine gateway). When the connection ends the manager reports it disconnected
+  /// and reconnects after 1, 2, 4… seconds (at most 30) on the injected clock.
+  case nmeaTCP(host: String, port: Int)
 }

@@ -18,20 +18,17 @@ struct NMEAFileReplay: Sendable {
       return
     }
     repeat {
-      var assembler = NMEAFixAssembler()
+      var decoder = NMEALineDecoder()
       var previous: Location?
       for line in data.split(whereSeparator: { $0 == UInt8(ascii: "\n") || $0 == UInt8(ascii: "\r") }) {
         guard !Task.isCancelled else { return }
-        guard case .success(let sentence) = NMEASentence.parse(String(decoding: line, as: UTF8.self)) else {
-          continue
-        }
-        if let fix = assembler.add(sentence) {
+        if let fix = decoder.add(line: String(decoding: line, as: UTF8.self)) {
           guard await pace(from: previous, to: fix) else { return }
           manager.deliver(fix)
           previous = fix
         }
       }
-      if let fix = assembler.finish() {
+      if let fix = decoder.finish() {
         guard await pace(from: previous, to: fix) else { return }
         manager.deliver(fix)
       }

@@ -11,6 +11,7 @@ public enum LocationCommand {
   public static let usage = """
       location           the location tracker on an NMEA log (default: a bundled real log)
         --nmea FILE      replay FILE, paced by its own timestamps
+        --tcp HOST:PORT  read an NMEA stream from a TCP server (reconnects when it drops)
         --speed N        replay N times faster (default 1)
         --immediate      replay as fast as possible
         --plain          print one line per fix (the default without a terminal)
@@ -38,6 +39,7 @@ public enum LocationCommand {
   public static func run(arguments: [String], printUsage: () -> Void) async throws(Failure) {
     var arguments = arguments
     var path: String?
+    var server: (host: String, port: Int)?
     var speed = 1.0
     var output: Output = isatty(1) != 0 && isatty(0) != 0 ? .screen : .plain
     while !arguments.isEmpty {
@@ -46,6 +48,12 @@ public enum LocationCommand {
       case "--nmea":
         guard !arguments.isEmpty else { throw Failure(message: "--nmea needs a file") }
         path = arguments.removeFirst()
+      case "--tcp":
+        guard let value = arguments.first, let colon = value.lastIndex(of: ":"),
+          let port = Int(value[value.index(after: colon)...]), (1...65535).contains(port), colon != value.startIndex
+        else { throw Failure(message: "--tcp needs HOST:PORT") }
+        arguments.removeFirst()
+        server = (String(value[..<colon]), port)
       case "--speed":
         guard let value = arguments.first.flatMap(Double.init), value > 0, value.isFinite else {
           throw Failure(message: "--speed needs a positive number")
@@ -62,9 +70,14 @@ public enum LocationCommand {
         throw Failure(message: "unknown option '\(flag)'")
       }
     }
-    let bundled = path == nil ? try writeBundledLog() : nil
+    let bundled = path == nil && server == nil ? try writeBundledLog() : nil
     defer { if let bundled { try? FileManager.default.removeItem(atPath: bundled) } }
-    let source = LocationSource.nmeaFile(path: path ?? bundled!, speed: speed, loop: path == nil && output == .screen)
+    let source: LocationSource
+    if let server {
+      source = .nmeaTCP(host: server.host, port: server.port)
+    } else {
+      source = .nmeaFile(path: path ?? bundled ?? "", speed: speed, loop: path == nil && output == .screen)
+    }
     let client = LocationClient.live(source: source)
     switch client.authorizationStatus() {
     case .unavailable: throw Failure(message: "cannot open '\(path ?? "")': no such file")
@@ -76,25 +89,35 @@ public enum LocationCommand {
     } withDependencies: {
       $0.locationClient = client
     }
-    let name = path ?? "bundled \(BundledLog.name)"
+    let name = server.map { "tcp \($0.host):\($0.port)" } ?? path ?? "bundled \(BundledLog.name)"
     switch output {
     case .screen: await runScreen(store, source: name)
-    case .plain, .json: await printFixes(store, json: output == .json)
+    case .plain, .json: await printFixes(store, json: output == .json, isStream: server != nil)
     }
   }
 
   /// Prints each fix as it arrives until the log ends.
   @MainActor
-  static func printFixes(_ store: Store<LocationTracker.State, LocationTracker.Action>, json: Bool) async {
+  static func printFixes(
+    _ store: Store<LocationTracker.State, LocationTracker.Action>,
+    json: Bool,
+    isStream: Bool
+  ) async {
     let task = store.send(.onAppear)
     store.send(.toggleTrackingTapped)
     var printed = 0
+    var reported: LocationError?
     for await state in store.values(of: \.self) {
       if state.fixCount > printed, let fix = state.current {
         print(json ? LocationScreen.json(fix) : LocationScreen.line(fix))
         printed = state.fixCount
       }
-      if case .disconnected? = state.error { break }
+      if let error = state.error, error != reported, isStream {
+        FileHandle.standardError.write(Data("braid-demo: \(error)\n".utf8))
+      }
+      reported = state.error
+      // A file replay ends; a network stream reconnects, so it runs until interrupted.
+      if case .disconnected? = state.error, !isStream { break }
     }
     task.cancel()
   }

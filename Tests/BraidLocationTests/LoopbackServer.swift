@@ -1,0 +1,55 @@
+import Foundation
+import Synchronization
+
+#if canImport(Glibc)
+  import Glibc
+#endif
+
+/// A TCP server on 127.0.0.1 and a port the system picks, for tests of network sources: it
+/// accepts one connection per payload, in order, writes the payload and closes the connection.
+final class LoopbackServer: Sendable {
+  let port: Int
+  private let listener: Int32
+  private let accepted = Mutex(0)
+
+  init(payloads: [String]) throws {
+    let listener = socket(AF_INET, Int32(SOCK_STREAM.rawValue), 0)
+    guard listener >= 0 else { throw POSIXError(.EMFILE) }
+    var address = sockaddr_in()
+    address.sin_family = sa_family_t(AF_INET)
+    address.sin_addr.s_addr = inet_addr("127.0.0.1")
+    address.sin_port = 0
+    var length = socklen_t(MemoryLayout<sockaddr_in>.size)
+    let bound = withUnsafePointer(to: &address) {
+      $0.withMemoryRebound(to: sockaddr.self, capacity: 1) { bind(listener, $0, length) }
+    }
+    guard bound == 0, listen(listener, 4) == 0 else {
+      close(listener)
+      throw POSIXError(.EADDRINUSE)
+    }
+    _ = withUnsafeMutablePointer(to: &address) {
+      $0.withMemoryRebound(to: sockaddr.self, capacity: 1) { getsockname(listener, $0, &length) }
+    }
+    self.listener = listener
+    self.port = Int(UInt16(bigEndian: address.sin_port))
+    Thread.detachNewThread { [self] in
+      for payload in payloads {
+        let connection = accept(listener, nil, nil)
+        guard connection >= 0 else { return }
+        accepted.withLock { $0 += 1 }
+        let bytes = Array(payload.utf8)
+        _ = bytes.withUnsafeBytes { send(connection, $0.baseAddress, $0.count, Int32(MSG_NOSIGNAL)) }
+        close(connection)
+      }
+    }
+  }
+
+  /// How many connections were accepted so far.
+  var acceptedConnections: Int { accepted.withLock { $0 } }
+
+  /// Stops listening (connections already accepted are unaffected).
+  func stop() {
+    shutdown(listener, Int32(SHUT_RDWR))
+    close(listener)
+  }
+}
