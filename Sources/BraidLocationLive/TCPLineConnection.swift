@@ -13,7 +13,7 @@ import Synchronization
 /// closes the descriptor. Both happen under one lock, so the descriptor is closed exactly once,
 /// never while a read is in flight, and never shut down after it was closed (its number may
 /// belong to another file by then).
-final class TCPLineConnection: Sendable {
+package final class TCPLineConnection: Sendable {
   private enum State { case open, stopped, closed }
 
   /// Lines longer than this are cut off and skipped: a stream that never sends a line break
@@ -23,8 +23,13 @@ final class TCPLineConnection: Sendable {
   private let descriptor: Int32
   private let state = Mutex(State.open)
 
+  /// How many connections have a descriptor not yet closed, for leak checks in tests.
+  package static var openDescriptorCount: Int { openDescriptors.load(ordering: .acquiring) }
+  private static let openDescriptors = Atomic(0)
+
   private init(descriptor: Int32) {
     self.descriptor = descriptor
+    Self.openDescriptors.add(1, ordering: .releasing)
   }
 
   /// Connects to `host:port`.
@@ -85,6 +90,7 @@ final class TCPLineConnection: Sendable {
           Glibc.close(descriptor)
           state = .closed
         }
+        Self.openDescriptors.subtract(1, ordering: .releasing)
         continuation.finish()
       }
     }

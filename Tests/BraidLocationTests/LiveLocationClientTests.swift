@@ -4,7 +4,9 @@ import BraidLocationLive
 import Foundation
 import Testing
 
+/// Bounded: a regression that stops a source from delivering fails after a minute, not never.
 @MainActor
+@Suite(.timeLimit(.minutes(1)))
 struct LiveLocationClientTests {
   static let rtkLog = NMEAGoldenTests.fixtures.appendingPathComponent("nmea-rtk.log").path
 

@@ -12,7 +12,12 @@ final class LoopbackServer: Sendable {
   private let listener: Int32
   private let accepted = Mutex(0)
 
-  init(payloads: [String]) throws {
+  private let held = Mutex<[Int32]>([])
+
+  /// - Parameters:
+  ///   - payloads: What to write on each accepted connection, in order.
+  ///   - holdOpen: Whether to keep connections open after writing, until ``stop()``.
+  init(payloads: [String], holdOpen: Bool = false) throws {
     let listener = socket(AF_INET, Int32(SOCK_STREAM.rawValue), 0)
     guard listener >= 0 else { throw POSIXError(.EMFILE) }
     var address = sockaddr_in()
@@ -39,7 +44,11 @@ final class LoopbackServer: Sendable {
         accepted.withLock { $0 += 1 }
         let bytes = Array(payload.utf8)
         _ = bytes.withUnsafeBytes { send(connection, $0.baseAddress, $0.count, Int32(MSG_NOSIGNAL)) }
-        close(connection)
+        if holdOpen {
+          held.withLock { $0.append(connection) }
+        } else {
+          close(connection)
+        }
       }
     }
   }
@@ -51,5 +60,6 @@ final class LoopbackServer: Sendable {
   func stop() {
     shutdown(listener, Int32(SHUT_RDWR))
     close(listener)
+    for connection in held.withLock({ $0 }) { close(connection) }
   }
 }

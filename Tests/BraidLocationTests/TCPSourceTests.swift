@@ -4,7 +4,9 @@ import BraidLocationLive
 import Foundation
 import Testing
 
+/// Serialized: each test checks that every TCP descriptor of the live client is closed after.
 @MainActor
+@Suite(.serialized, .timeLimit(.minutes(1)))
 struct TCPSourceTests {
   typealias Recorded = LiveLocationClientTests.Recorded
 
@@ -37,6 +39,7 @@ struct TCPSourceTests {
     store.send(.stop)
     await task.finish()
     #expect(store.runningEffectCount == 0)
+    await Self.untilDescriptorsClosed()
   }
 
   @Test func aRefusedConnectionIsReportedAndRetriedWithBackoff() async throws {
@@ -58,6 +61,27 @@ struct TCPSourceTests {
     await LiveLocationClientTests.until(store) { $0.errors.count == 3 }
     store.send(.stop)
     await task.finish()
+  }
+
+  @Test func destroyingAManagerMidStreamClosesItsDescriptor() async throws {
+    // A server that sends one whole epoch (closed by the next one's GGA) and keeps the
+    // connection open until the test ends.
+    let server = try LoopbackServer(payloads: [Self.epochs.joined()], holdOpen: true)
+    defer { server.stop() }
+    let store = LiveLocationClientTests.store(.live(source: .nmeaTCP(host: "127.0.0.1", port: server.port)))
+    let task = store.send(.start)
+    await LiveLocationClientTests.until(store) { $0.fixes.count == 1 }
+    #expect(TCPLineConnection.openDescriptorCount == 1)
+    store.send(.stop)
+    await task.finish()
+    await Self.untilDescriptorsClosed()
+    #expect(TCPLineConnection.openDescriptorCount == 0)
+  }
+
+  /// Waits, boundedly, for the reading thread to close the descriptor after the shutdown.
+  static func untilDescriptorsClosed() async {
+    for _ in 0..<1000 where TCPLineConnection.openDescriptorCount > 0 { await Task.yield() }
+    #expect(TCPLineConnection.openDescriptorCount == 0)
   }
 
   @Test func backoffDoublesUpToThirtySeconds() {
