@@ -51,7 +51,13 @@ final class LiveLocationManager: Sendable {
       case .nmeaFile(let path, let speed, let loop):
         await NMEAFileReplay(path: path, speed: speed, loop: loop, clock: clock).run(into: self)
       case .nmeaTCP(let host, let port):
-        await NMEATCPStream(host: host, port: port, clock: clock).run(into: self)
+        await NetworkStream(host: host, port: port, clock: clock, greeting: nil) { NMEALineDecoder() }
+          .run(into: self)
+      case .gpsd(let host, let port):
+        await NetworkStream(host: host, port: port, clock: clock, greeting: GPSDLineDecoder.watchCommand) {
+          GPSDLineDecoder()
+        }
+        .run(into: self)
       }
     }
     keep(task)

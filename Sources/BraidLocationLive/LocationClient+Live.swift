@@ -59,7 +59,7 @@ extension LocationClient {
     case .nmeaFile(let path, _, _):
       if FileManager.default.isReadableFile(atPath: path) { return .authorizedWhenInUse }
       return FileManager.default.fileExists(atPath: path) ? .denied : .unavailable
-    case .nmeaTCP:
+    case .nmeaTCP, .gpsd:
       // A network source has no permission to ask for; whether it answers shows when the
       // manager connects (`didFailWithError(.sourceUnavailable)`).
       return .authorizedWhenInUse

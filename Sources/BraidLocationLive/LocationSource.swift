@@ -12,4 +12,8 @@ public enum LocationSource: Sendable, Equatable {
   /// `nc -l`, a marine gateway). When the connection ends the manager reports it disconnected
   /// and reconnects after 1, 2, 4… seconds (at most 30) on the injected clock.
   case nmeaTCP(host: String, port: Int)
+
+  /// gpsd's JSON protocol (`?WATCH={"enable":true,"json":true}`), by default on
+  /// `127.0.0.1:2947`: every `TPV` report with a fix and a time. Reconnects like ``nmeaTCP(host:port:)``.
+  case gpsd(host: String = "127.0.0.1", port: Int = 2947)
 }

@@ -96,6 +96,22 @@ package final class TCPLineConnection: Sendable {
     }
   }
 
+  /// Sends `text` to the peer; does nothing once the connection is stopped or closed.
+  func send(_ text: String) {
+    state.withLock { state in
+      guard case .open = state else { return }
+      var bytes = Array(text.utf8)
+      var offset = 0
+      while offset < bytes.count {
+        let written = bytes.withUnsafeMutableBytes { buffer in
+          Glibc.send(descriptor, buffer.baseAddress! + offset, buffer.count - offset, Int32(MSG_NOSIGNAL))
+        }
+        guard written > 0 else { return }
+        offset += written
+      }
+    }
+  }
+
   /// Ends the connection: the reading thread wakes, closes the descriptor and finishes the
   /// lines. Safe to call more than once.
   func stop() {

@@ -13,11 +13,14 @@ final class LoopbackServer: Sendable {
   private let accepted = Mutex(0)
 
   private let held = Mutex<[Int32]>([])
+  private let received = Mutex<[String]>([])
 
   /// - Parameters:
   ///   - payloads: What to write on each accepted connection, in order.
   ///   - holdOpen: Whether to keep connections open after writing, until ``stop()``.
-  init(payloads: [String], holdOpen: Bool = false) throws {
+  ///   - readsLineFirst: Whether to read one line from each client before writing (as gpsd
+  ///     waits for `?WATCH`); the lines are in ``receivedLines``.
+  init(payloads: [String], holdOpen: Bool = false, readsLineFirst: Bool = false) throws {
     let listener = socket(AF_INET, Int32(SOCK_STREAM.rawValue), 0)
     guard listener >= 0 else { throw POSIXError(.EMFILE) }
     var address = sockaddr_in()
@@ -42,6 +45,12 @@ final class LoopbackServer: Sendable {
         let connection = accept(listener, nil, nil)
         guard connection >= 0 else { return }
         accepted.withLock { $0 += 1 }
+        if readsLineFirst {
+          var line: [UInt8] = []
+          var byte: UInt8 = 0
+          while recv(connection, &byte, 1, 0) == 1, byte != UInt8(ascii: "\n") { line.append(byte) }
+          received.withLock { $0.append(String(decoding: line, as: UTF8.self)) }
+        }
         let bytes = Array(payload.utf8)
         _ = bytes.withUnsafeBytes { send(connection, $0.baseAddress, $0.count, Int32(MSG_NOSIGNAL)) }
         if holdOpen {
@@ -52,6 +61,9 @@ final class LoopbackServer: Sendable {
       }
     }
   }
+
+  /// The lines read from clients (with `readsLineFirst`), in order.
+  var receivedLines: [String] { received.withLock { $0 } }
 
   /// How many connections were accepted so far.
   var acceptedConnections: Int { accepted.withLock { $0 } }

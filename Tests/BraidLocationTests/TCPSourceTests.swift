@@ -84,6 +84,40 @@ struct TCPSourceTests {
     #expect(TCPLineConnection.openDescriptorCount == 0)
   }
 
+  @Test func gpsdReportsBecomeFixes() async throws {
+    let reports = [
+      #"{"class":"VERSION","release":"3.22","rev":"3.22","proto_major":3,"proto_minor":14}"#,
+      #"{"class":"DEVICES","devices":[{"class":"DEVICE","path":"/dev/pts/3","activated":"2026-11-24T00:00:00.000Z"}]}"#,
+      #"{"class":"WATCH","enable":true,"json":true}"#,
+      #"{"class":"TPV","mode":3,"lat":55.686591667,"lon":37.621453333}"#,
+      #"{"class":"TPV","mode":3,"time":"2014-05-26T08:14:11.000Z","lat":55.686591667,"lon":37.621453333,"altMSL":66.2,"speed":0.309,"track":301.29,"eph":92.53,"epv":23.0,"status":2}"#,
+      #"{"class":"TPV","mode":3,"time":"2014-05-26T08:14:11.000Z","lat":55.686591667,"lon":37.621453333}"#,
+      #"{"class":"TPV","mode":1,"time":"2014-05-26T08:14:12.000Z"}"#,
+      #"{"class":"SKY","satellites":[]}"#,
+      "not json at all",
+      #"{"class":"TPV","mode":2,"time":"2014-05-26T08:14:12.000Z","lat":55.686593333,"lon":37.621461667}"#,
+    ]
+    let server = try LoopbackServer(payloads: [reports.joined(separator: "\n") + "\n"], readsLineFirst: true)
+    defer { server.stop() }
+    let store = LiveLocationClientTests.store(.live(source: .gpsd(host: "127.0.0.1", port: server.port)))
+    let task = store.send(.start)
+    await LiveLocationClientTests.until(store) { !$0.errors.isEmpty }
+    #expect(server.receivedLines == [#"?WATCH={"enable":true,"json":true}"#])
+    #expect(store.state.fixes.count == 2)
+    let first = try #require(store.state.fixes.first)
+    #expect(first.latitude == 55.686591667)
+    #expect(first.altitude == 66.2)
+    #expect(first.speed == 0.309)
+    #expect(first.course == 301.29)
+    #expect(first.horizontalAccuracy == 92.53)
+    #expect(first.quality == .differential)
+    #expect(store.state.fixes.last?.longitude == 37.621461667)
+    #expect(store.state.errors == [.disconnected("127.0.0.1:\(server.port)")])
+    store.send(.stop)
+    await task.finish()
+    await Self.untilDescriptorsClosed()
+  }
+
   @Test func backoffDoublesUpToThirtySeconds() {
     let waits = (1...8).map { NMEATCPStreamBackoff.wait(attempt: $0) }
     #expect(waits == [1, 2, 4, 8, 16, 30, 30, 30].map { Duration.seconds($0) })

@@ -12,6 +12,7 @@ public enum LocationCommand {
       location           the location tracker on an NMEA log (default: a bundled real log)
         --nmea FILE      replay FILE, paced by its own timestamps
         --tcp HOST:PORT  read an NMEA stream from a TCP server (reconnects when it drops)
+        --gpsd [HOST:PORT]  read gpsd's reports (default 127.0.0.1:2947)
         --speed N        replay N times faster (default 1)
         --immediate      replay as fast as possible
         --plain          print one line per fix (the default without a terminal)
@@ -40,6 +41,7 @@ public enum LocationCommand {
     var arguments = arguments
     var path: String?
     var server: (host: String, port: Int)?
+    var usesGPSD = false
     var speed = 1.0
     var output: Output = isatty(1) != 0 && isatty(0) != 0 ? .screen : .plain
     while !arguments.isEmpty {
@@ -48,12 +50,17 @@ public enum LocationCommand {
       case "--nmea":
         guard !arguments.isEmpty else { throw Failure(message: "--nmea needs a file") }
         path = arguments.removeFirst()
-      case "--tcp":
-        guard let value = arguments.first, let colon = value.lastIndex(of: ":"),
-          let port = Int(value[value.index(after: colon)...]), (1...65535).contains(port), colon != value.startIndex
-        else { throw Failure(message: "--tcp needs HOST:PORT") }
+      case "--tcp", "--gpsd":
+        usesGPSD = flag == "--gpsd"
+        if usesGPSD, arguments.first.map({ $0.hasPrefix("--") }) ?? true {
+          server = ("127.0.0.1", 2947)
+          continue
+        }
+        guard let value = arguments.first, let parsed = hostAndPort(value) else {
+          throw Failure(message: "\(flag) needs HOST:PORT")
+        }
         arguments.removeFirst()
-        server = (String(value[..<colon]), port)
+        server = parsed
       case "--speed":
         guard let value = arguments.first.flatMap(Double.init), value > 0, value.isFinite else {
           throw Failure(message: "--speed needs a positive number")
@@ -74,7 +81,7 @@ public enum LocationCommand {
     defer { if let bundled { try? FileManager.default.removeItem(atPath: bundled) } }
     let source: LocationSource
     if let server {
-      source = .nmeaTCP(host: server.host, port: server.port)
+      source = usesGPSD ? .gpsd(host: server.host, port: server.port) : .nmeaTCP(host: server.host, port: server.port)
     } else {
       source = .nmeaFile(path: path ?? bundled ?? "", speed: speed, loop: path == nil && output == .screen)
     }
@@ -89,7 +96,8 @@ public enum LocationCommand {
     } withDependencies: {
       $0.locationClient = client
     }
-    let name = server.map { "tcp \($0.host):\($0.port)" } ?? path ?? "bundled \(BundledLog.name)"
+    let name =
+      server.map { "\(usesGPSD ? "gpsd" : "tcp") \($0.host):\($0.port)" } ?? path ?? "bundled \(BundledLog.name)"
     switch output {
     case .screen: await runScreen(store, source: name)
     case .plain, .json: await printFixes(store, json: output == .json, isStream: server != nil)
@@ -148,6 +156,14 @@ public enum LocationCommand {
     }
     token.cancel()
     task.cancel()
+  }
+
+  /// `HOST:PORT` split at its last colon, with a port from 1 to 65535.
+  static func hostAndPort(_ text: String) -> (host: String, port: Int)? {
+    guard let colon = text.lastIndex(of: ":"), colon != text.startIndex,
+      let port = Int(text[text.index(after: colon)...]), (1...65535).contains(port)
+    else { return nil }
+    return (String(text[..<colon]), port)
   }
 
   /// Writes the bundled log to a temporary file and returns its path.

@@ -1,10 +1,14 @@
 import BraidLocation
 
-/// Reads NMEA from a TCP server, reconnecting with exponential backoff on the injected clock.
-struct NMEATCPStream: Sendable {
+/// Reads fixes from a TCP server (NMEA text or gpsd's JSON), reconnecting with exponential
+/// backoff on the injected clock.
+struct NetworkStream<Decoder: LineDecoder>: Sendable {
   let host: String
   let port: Int
   let clock: any Clock<Duration>
+  /// Sent once the connection is up (gpsd's `?WATCH`).
+  let greeting: String?
+  let makeDecoder: @Sendable () -> Decoder
 
   func run(into manager: LiveLocationManager) async {
     var failures = 0
@@ -12,8 +16,9 @@ struct NMEATCPStream: Sendable {
       do {
         let connection = try TCPLineConnection.connect(host: host, port: port)
         failures = 0
+        if let greeting { connection.send(greeting) }
         await withTaskCancellationHandler {
-          var decoder = NMEALineDecoder()
+          var decoder = makeDecoder()
           for await line in connection.lines() {
             if let fix = decoder.add(line: line) { manager.deliver(fix) }
           }
