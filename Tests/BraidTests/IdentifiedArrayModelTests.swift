@@ -11,7 +11,7 @@ private struct Entry: Identifiable, Equatable {
 struct IdentifiedArrayModelTests {
   @Test(arguments: [1, 2, 3, 42])
   func randomOperationsMatchAnArrayModel(seed: UInt64) {
-    var random = SplitMix(seed: seed)
+    var random = SeededRandomNumberGenerator(seed: seed)
     var subject = IdentifiedArrayOf<Entry>()
     var model: [Entry] = []
     for step in 0..<2_000 {
@@ -51,20 +51,5 @@ struct IdentifiedArrayModelTests {
         Issue.record("Step \(step): id \(entry.id) indexed wrongly")
       }
     }
-  }
-}
-
-/// A small deterministic random number generator for reproducible model tests.
-private struct SplitMix {
-  var state: UInt64
-
-  init(seed: UInt64) { state = seed }
-
-  mutating func next() -> UInt64 {
-    state &+= 0x9E37_79B9_7F4A_7C15
-    var z = state
-    z = (z ^ (z >> 30)) &* 0xBF58_476D_1CE4_E5B9
-    z = (z ^ (z >> 27)) &* 0x94D0_49BB_1331_11EB
-    return z ^ (z >> 31)
   }
 }

@@ -55,14 +55,14 @@ extension IdentifiedArrayFixtures {
       todos.reverse()
       #expect(todos.ids == [4, 3, 2, 1])
       #expect(todos.index(id: 4) == 0)
-      var generator = SeededGenerator(state: 7)
+      var generator = SeededRandomNumberGenerator(seed: 7)
       todos.shuffle(using: &generator)
       #expect(Set(todos.ids) == [1, 2, 3, 4])
       for (offset, todo) in todos.enumerated() {
         #expect(todos.index(id: todo.id) == offset)
       }
       var again = makeTodos(4, 3, 2, 1)
-      var sameGenerator = SeededGenerator(state: 7)
+      var sameGenerator = SeededRandomNumberGenerator(seed: 7)
       again.shuffle(using: &sameGenerator)
       #expect(again.ids == todos.ids)
     }
@@ -83,18 +83,6 @@ extension IdentifiedArrayFixtures {
       #expect(ids != [7, 6, 5])
       #expect(Array(ids) == [5, 6, 7])
       #expect(ids.description == "[5, 6, 7]")
-    }
-
-    /// A tiny seeded generator, so shuffles repeat.
-    struct SeededGenerator: RandomNumberGenerator {
-      var state: UInt64
-      mutating func next() -> UInt64 {
-        state &+= 0x9E37_79B9_7F4A_7C15
-        var z = state
-        z = (z ^ (z >> 30)) &* 0xBF58_476D_1CE4_E5B9
-        z = (z ^ (z >> 27)) &* 0x94D0_49BB_1331_11EB
-        return z ^ (z >> 31)
-      }
     }
   }
 }
