@@ -6,10 +6,8 @@ import Foundation
 /// gpsd sends several `TPV` reports per epoch as sentences arrive, some before it knows the
 /// time. A fix is delivered for each report with `mode` 2 or 3, a position and a `time`; a
 /// second report for a time already delivered is skipped. Other classes (`VERSION`, `DEVICES`,
-/// `WATCH`, `SKY`…) and lines that are not JSON are skipped and counted.
+/// `WATCH`, `SKY`…) and lines that are not JSON are skipped.
 struct GPSDLineDecoder: LineDecoder {
-  /// Lines that were not a usable `TPV`.
-  private(set) var skipped = 0
   private var lastTime: String?
 
   /// The command that asks gpsd for JSON reports.
@@ -20,10 +18,7 @@ struct GPSDLineDecoder: LineDecoder {
       object["class"] as? String == "TPV", let mode = object["mode"] as? Int, mode >= 2,
       let latitude = object["lat"] as? Double, let longitude = object["lon"] as? Double,
       let time = object["time"] as? String, time != lastTime
-    else {
-      skipped += 1
-      return nil
-    }
+    else { return nil }
     lastTime = time
     let formatter = ISO8601DateFormatter()
     formatter.formatOptions = [.withInternetDateTime, .withFractionalSeconds]
