@@ -17,11 +17,13 @@ package final class SanitizerVisibleMutex<Value>: Sendable {
   }
 
   /// Runs `body` with exclusive access to the value.
-  package func withLock<Result>(_ body: (inout sending Value) -> sending Result) -> sending Result {
-    mutex.withLock { value in
+  package func withLock<Result, Failure: Error>(
+    _ body: (inout sending Value) throws(Failure) -> sending Result
+  ) throws(Failure) -> sending Result {
+    try mutex.withLock { (value) throws(Failure) -> sending Result in
       _ = handoff.load(ordering: .acquiring)
       defer { handoff.add(1, ordering: .releasing) }
-      return body(&value)
+      return try body(&value)
     }
   }
 }

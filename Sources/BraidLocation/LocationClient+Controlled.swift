@@ -80,7 +80,7 @@ public final class LocationClientControl: Sendable {
     var commands: [(command: Command, id: Key)] = []
   }
 
-  private let state = Mutex(State())
+  private let state = SanitizerVisibleMutex(State())
 
   init() {}
 

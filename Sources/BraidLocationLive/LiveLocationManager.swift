@@ -21,7 +21,7 @@ final class LiveLocationManager: Sendable {
     var unreadSource: LocationSource?
   }
 
-  private let state = Mutex(State())
+  private let state = SanitizerVisibleMutex(State())
   let subscriber: EffectSubscriber<LocationManager.Action>
   private let clock: any Clock<Duration>
   private let requestTimeout: Duration

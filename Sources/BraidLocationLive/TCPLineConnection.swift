@@ -1,3 +1,4 @@
+import Braid
 import BraidLocation
 import Foundation
 import Synchronization
@@ -21,7 +22,7 @@ package final class TCPLineConnection: Sendable {
   static let maximumLineLength = 4096
 
   private let descriptor: Int32
-  private let state = Mutex(State.open)
+  private let state = SanitizerVisibleMutex(State.open)
 
   /// How many connections have a descriptor not yet closed, for leak checks in tests.
   package static var openDescriptorCount: Int { openDescriptors.load(ordering: .acquiring) }

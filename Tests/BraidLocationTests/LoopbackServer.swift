@@ -1,3 +1,4 @@
+import Braid
 import Foundation
 import Synchronization
 
@@ -10,10 +11,10 @@ import Synchronization
 final class LoopbackServer: Sendable {
   let port: Int
   private let listener: Int32
-  private let accepted = Mutex(0)
+  private let accepted = SanitizerVisibleMutex(0)
 
-  private let held = Mutex<[Int32]>([])
-  private let received = Mutex<[String]>([])
+  private let held = SanitizerVisibleMutex<[Int32]>([])
+  private let received = SanitizerVisibleMutex<[String]>([])
 
   /// - Parameters:
   ///   - payloads: What to write on each accepted connection, in order.

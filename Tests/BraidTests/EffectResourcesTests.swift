@@ -8,8 +8,8 @@ struct EffectResourcesTests {
   /// A stand-in for a delegate-style manager: it records its own stops.
   final class Manager: Sendable {
     let number: Int
-    private let stops = Mutex(0)
-    private let requests = Mutex(0)
+    private let stops = SanitizerVisibleMutex(0)
+    private let requests = SanitizerVisibleMutex(0)
 
     init(number: Int) { self.number = number }
 

@@ -23,7 +23,7 @@ public struct UUIDGenerator: Sendable {
   }
 
   private final class Counter: Sendable {
-    private let value = Mutex<UInt64>(0)
+    private let value = SanitizerVisibleMutex<UInt64>(0)
     func next() -> UInt64 {
       value.withLock { value in
         defer { value += 1 }

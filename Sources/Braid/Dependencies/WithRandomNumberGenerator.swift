@@ -10,13 +10,13 @@ import Synchronization
 ///
 /// Calls are serialized, so one generator may be used from any task.
 public final class WithRandomNumberGenerator: Sendable {
-  private let generator: Mutex<any RandomNumberGenerator & Sendable>
+  private let generator: SanitizerVisibleMutex<any RandomNumberGenerator & Sendable>
 
   /// Uses `generator` for every call.
   ///
   /// - Parameter generator: The generator, moved into the dependency.
   public init(_ generator: some RandomNumberGenerator & Sendable) {
-    self.generator = Mutex(generator)
+    self.generator = SanitizerVisibleMutex(generator)
   }
 
   /// A generator whose sequence is fixed by `seed` (SplitMix64): the same seed gives the same
