@@ -11,7 +11,8 @@ enum BraidDemo {
   static let usage = """
     usage: braid-demo signup [--database PATH] [--script FILE|-]
            braid-demo counter [--interactive]
-           braid-demo location [--nmea FILE | --tcp HOST:PORT | --gpsd [HOST:PORT]] [--speed N | --immediate] [--plain | --json]
+           braid-demo location [--nmea FILE | --tcp HOST:PORT | --gpsd [HOST:PORT] | --serial DEVICE [--baud N]]
+                               [--speed N | --immediate] [--plain | --json]
 
     \(SignUpCommand.usage)
     \(CounterCommand.usage)

@@ -51,13 +51,18 @@ final class LiveLocationManager: Sendable {
       case .nmeaFile(let path, let speed, let loop):
         await NMEAFileReplay(path: path, speed: speed, loop: loop, clock: clock).run(into: self)
       case .nmeaTCP(let host, let port):
-        await NetworkStream(host: host, port: port, clock: clock, greeting: nil) { NMEALineDecoder() }
-          .run(into: self)
+        await ReconnectingLineStream(
+          endpoint: .tcp(host: host, port: port), name: "\(host):\(port)", decoder: NMEALineDecoder(), clock: clock
+        ).run(into: self)
       case .gpsd(let host, let port):
-        await NetworkStream(host: host, port: port, clock: clock, greeting: GPSDLineDecoder.watchCommand) {
-          GPSDLineDecoder()
-        }
-        .run(into: self)
+        await ReconnectingLineStream(
+          endpoint: .tcp(host: host, port: port), name: "gpsd at \(host):\(port)", decoder: GPSDLineDecoder(),
+          greeting: GPSDLineDecoder.watchCommand, clock: clock
+        ).run(into: self)
+      case .serial(let path, let baud):
+        await ReconnectingLineStream(
+          endpoint: .serial(path: path, baud: baud), name: path, decoder: NMEALineDecoder(), clock: clock
+        ).run(into: self)
       }
     }
     keep(task)

@@ -12,7 +12,7 @@ extension LocationClient {
   /// ```
   ///
   /// At creation a manager reports `didChangeAuthorization` with whether the source can be read
-  /// (a missing file is `unavailable`, an unreadable one `denied`). It begins reading the source
+  /// (a missing file or device is `unavailable`, an unreadable one `denied`). It begins reading the source
   /// with the first `startUpdatingLocation` or `requestLocation`, then delivers fixes while
   /// updating, filtered by its `LocationManager.Properties`; `requestLocation` answers with the
   /// next fix or `didFailWithError(.locationUnknown)` after `requestTimeout`. Source failures
@@ -56,7 +56,7 @@ extension LocationClient {
 
   static func authorization(of source: LocationSource) -> LocationManager.AuthorizationStatus {
     switch source {
-    case .nmeaFile(let path, _, _):
+    case .nmeaFile(let path, _, _), .serial(let path, _):
       if FileManager.default.isReadableFile(atPath: path) { return .authorizedWhenInUse }
       return FileManager.default.fileExists(atPath: path) ? .denied : .unavailable
     case .nmeaTCP, .gpsd:

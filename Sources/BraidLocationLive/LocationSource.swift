@@ -13,6 +13,15 @@ public enum LocationSource: Sendable, Equatable {
   /// and reconnects after 1, 2, 4… seconds (at most 30) on the injected clock.
   case nmeaTCP(host: String, port: Int)
 
+  /// An NMEA 0183 receiver on a serial device (`/dev/ttyUSB0`, `/dev/ttyACM0`), read in raw
+  /// mode at `baud` (4800 is the NMEA 0183 standard rate; many USB receivers send 9600 or more).
+  /// When the device goes away (unplugged) the manager reports it disconnected and opens it
+  /// again like ``nmeaTCP(host:port:)``.
+  case serial(path: String, baud: Int = 4800)
+
+  /// The baud rates ``serial(path:baud:)`` accepts, slowest first.
+  public static var baudRates: [Int] { LineConnection.baudRates.keys.sorted() }
+
   /// gpsd's JSON protocol (`?WATCH={"enable":true,"json":true}`), by default on
   /// `127.0.0.1:2947`: every `TPV` report with a fix and a time. Reconnects like ``nmeaTCP(host:port:)``.
   case gpsd(host: String = "127.0.0.1", port: Int = 2947)

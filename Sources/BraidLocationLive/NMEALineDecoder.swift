@@ -2,7 +2,7 @@ import BraidLocation
 
 /// Lines of NMEA text in, fixes out: ``NMEASentence`` parsing then ``NMEAFixAssembler``; lines
 /// that are not a usable sentence are skipped. The one pipeline every NMEA source feeds.
-struct NMEALineDecoder: Sendable {
+struct NMEALineDecoder: LineDecoder {
   private var assembler = NMEAFixAssembler()
 
   /// Adds one line; returns the fix of the epoch it closed, if any.

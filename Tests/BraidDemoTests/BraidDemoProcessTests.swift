@@ -135,5 +135,17 @@ struct BraidDemoProcessTests {
     let badSpeed = try Self.run(["location", "--speed", "fast"])
     #expect(badSpeed.status == 64)
     #expect(badSpeed.error.hasPrefix("braid-demo: --speed needs a positive number"))
+    let notSerial = try Self.run(["location", "--serial", "/dev/null", "--plain"])
+    #expect(notSerial.status == 64)
+    #expect(notSerial.error.hasPrefix("braid-demo: Location source unavailable: /dev/null: not a serial device"))
+    let noDevice = try Self.run(["location", "--serial", "/dev/no-such-receiver", "--plain"])
+    #expect(noDevice.status == 64)
+    #expect(noDevice.error.hasPrefix("braid-demo: cannot open '/dev/no-such-receiver': no such file or device"))
+    let badBaud = try Self.run(["location", "--serial", "/dev/ttyS0", "--baud", "9601"])
+    #expect(badBaud.status == 64)
+    #expect(badBaud.error.hasPrefix("braid-demo: --baud needs one of 1200, 2400, 4800, 9600"))
+    let twoSources = try Self.run(["location", "--serial", "/dev/ttyS0", "--nmea", "drive.nmea"])
+    #expect(twoSources.status == 64)
+    #expect(twoSources.error.hasPrefix("braid-demo: choose one source"))
   }
 }

@@ -13,6 +13,8 @@ public enum LocationCommand {
         --nmea FILE      replay FILE, paced by its own timestamps
         --tcp HOST:PORT  read an NMEA stream from a TCP server (reconnects when it drops)
         --gpsd [HOST:PORT]  read gpsd's reports (default 127.0.0.1:2947)
+        --serial DEVICE  read a receiver on a serial device (/dev/ttyUSB0, /dev/ttyACM0)
+        --baud N         the serial device's baud rate (default 4800)
         --speed N        replay N times faster (default 1)
         --immediate      replay as fast as possible
         --plain          print one line per fix (the default without a terminal)
@@ -42,6 +44,8 @@ public enum LocationCommand {
     var path: String?
     var server: (host: String, port: Int)?
     var usesGPSD = false
+    var device: String?
+    var baud = 4800
     var speed = 1.0
     var output: Output = isatty(1) != 0 && isatty(0) != 0 ? .screen : .plain
     while !arguments.isEmpty {
@@ -61,6 +65,18 @@ public enum LocationCommand {
         }
         arguments.removeFirst()
         server = parsed
+      case "--serial":
+        guard let value = arguments.first, !value.hasPrefix("--") else {
+          throw Failure(message: "--serial needs a device path")
+        }
+        device = arguments.removeFirst()
+      case "--baud":
+        guard let value = arguments.first.flatMap({ Int($0) }), LocationSource.baudRates.contains(value) else {
+          let rates = LocationSource.baudRates.map(String.init).joined(separator: ", ")
+          throw Failure(message: "--baud needs one of \(rates)")
+        }
+        arguments.removeFirst()
+        baud = value
       case "--speed":
         guard let value = arguments.first.flatMap(Double.init), value > 0, value.isFinite else {
           throw Failure(message: "--speed needs a positive number")
@@ -77,18 +93,24 @@ public enum LocationCommand {
         throw Failure(message: "unknown option '\(flag)'")
       }
     }
-    let bundled = path == nil && server == nil ? try writeBundledLog() : nil
+    if [path != nil, server != nil, device != nil].filter({ $0 }).count > 1 {
+      throw Failure(message: "choose one source: --nmea, --tcp, --gpsd or --serial")
+    }
+    let bundled = path == nil && server == nil && device == nil ? try writeBundledLog() : nil
     defer { if let bundled { try? FileManager.default.removeItem(atPath: bundled) } }
     let source: LocationSource
     if let server {
       source = usesGPSD ? .gpsd(host: server.host, port: server.port) : .nmeaTCP(host: server.host, port: server.port)
+    } else if let device {
+      source = .serial(path: device, baud: baud)
     } else {
       source = .nmeaFile(path: path ?? bundled ?? "", speed: speed, loop: path == nil && output == .screen)
     }
     let client = LocationClient.live(source: source)
+    let opened = device ?? path ?? ""
     switch client.authorizationStatus() {
-    case .unavailable: throw Failure(message: "cannot open '\(path ?? "")': no such file")
-    case .denied: throw Failure(message: "cannot open '\(path ?? "")': permission denied")
+    case .unavailable: throw Failure(message: "cannot open '\(opened)': no such file or device")
+    case .denied: throw Failure(message: "cannot open '\(opened)': permission denied")
     case .authorizedWhenInUse, .notDetermined: break
     }
     let store = Store(initialState: LocationTracker.State()) {
@@ -97,30 +119,43 @@ public enum LocationCommand {
       $0.locationClient = client
     }
     let name =
-      server.map { "\(usesGPSD ? "gpsd" : "tcp") \($0.host):\($0.port)" } ?? path ?? "bundled \(BundledLog.name)"
+      server.map { "\(usesGPSD ? "gpsd" : "tcp") \($0.host):\($0.port)" } ?? device.map {
+        "serial \($0) at \(baud) baud"
+      }
+      ?? path ?? "bundled \(BundledLog.name)"
     switch output {
     case .screen: await runScreen(store, source: name)
-    case .plain, .json: await printFixes(store, json: output == .json, isStream: server != nil)
+    case .plain, .json: try await printFixes(store, json: output == .json, isStream: server != nil || device != nil)
     }
   }
 
-  /// Prints each fix as it arrives until the log ends.
+  /// Prints each fix as it arrives until the log ends (a stream runs until interrupted).
+  ///
+  /// - Throws: ``Failure`` when the source cannot be opened before its first fix; a stream that
+  ///   goes away later is reported and reopened.
   @MainActor
   static func printFixes(
     _ store: Store<LocationTracker.State, LocationTracker.Action>,
     json: Bool,
     isStream: Bool
-  ) async {
+  ) async throws(Failure) {
     let task = store.send(.onAppear)
     store.send(.toggleTrackingTapped)
     var printed = 0
     var reported: LocationError?
     for await state in store.values(of: \.self) {
       if state.fixCount > printed, let fix = state.current {
-        print(json ? LocationScreen.json(fix) : LocationScreen.line(fix))
+        // Written at once: `print` to a pipe would hold a live stream's lines back until 4 KiB
+        // had gathered.
+        FileHandle.standardOutput.write(
+          Data(((json ? LocationScreen.json(fix) : LocationScreen.line(fix)) + "\n").utf8))
         printed = state.fixCount
       }
       if let error = state.error, error != reported, isStream {
+        if printed == 0, error.meansTheSourceCannotBeOpened {
+          task.cancel()
+          throw Failure(message: error.description)
+        }
         FileHandle.standardError.write(Data("braid-demo: \(error)\n".utf8))
       }
       reported = state.error
@@ -176,5 +211,15 @@ public enum LocationCommand {
       throw Failure(message: "cannot write the bundled log to \(url.path): \(error)")
     }
     return url.path
+  }
+}
+
+extension LocationError {
+  /// Whether the source could not be opened at all (as opposed to going away after it was).
+  fileprivate var meansTheSourceCannotBeOpened: Bool {
+    switch self {
+    case .sourceUnavailable, .permissionDenied, .malformedInput: true
+    case .locationUnknown, .disconnected, .notCreated: false
+    }
   }
 }

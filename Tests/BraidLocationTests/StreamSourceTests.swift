@@ -4,10 +4,11 @@ import BraidLocationLive
 import Foundation
 import Testing
 
-/// Serialized: each test checks that every TCP descriptor of the live client is closed after.
+/// The TCP, gpsd and serial sources (the serial and real-gpsd tests are in extensions).
+/// Serialized: each test checks that every descriptor of the live client is closed after.
 @MainActor
 @Suite(.serialized, .timeLimit(.minutes(1)))
-struct TCPSourceTests {
+struct StreamSourceTests {
   typealias Recorded = LiveLocationClientTests.Recorded
 
   static let epochs = [
@@ -71,17 +72,22 @@ struct TCPSourceTests {
     let store = LiveLocationClientTests.store(.live(source: .nmeaTCP(host: "127.0.0.1", port: server.port)))
     let task = store.send(.start)
     await LiveLocationClientTests.until(store) { $0.fixes.count == 1 }
-    #expect(TCPLineConnection.openDescriptorCount == 1)
+    #expect(LineConnection.openDescriptorCount == 1)
     store.send(.stop)
     await task.finish()
     await Self.untilDescriptorsClosed()
-    #expect(TCPLineConnection.openDescriptorCount == 0)
+    #expect(LineConnection.openDescriptorCount == 0)
+  }
+
+  /// Waits, boundedly, until `count` descriptors are open.
+  static func untilDescriptorsOpen(_ count: Int) async {
+    for _ in 0..<10_000 where LineConnection.openDescriptorCount < count { await Task.yield() }
   }
 
   /// Waits, boundedly, for the reading thread to close the descriptor after the shutdown.
   static func untilDescriptorsClosed() async {
-    for _ in 0..<1000 where TCPLineConnection.openDescriptorCount > 0 { await Task.yield() }
-    #expect(TCPLineConnection.openDescriptorCount == 0)
+    for _ in 0..<1000 where LineConnection.openDescriptorCount > 0 { await Task.yield() }
+    #expect(LineConnection.openDescriptorCount == 0)
   }
 
   @Test func gpsdReportsBecomeFixes() async throws {
@@ -112,14 +118,14 @@ struct TCPSourceTests {
     #expect(first.horizontalAccuracy == 92.53)
     #expect(first.quality == .differential)
     #expect(store.state.fixes.last?.longitude == 37.621461667)
-    #expect(store.state.errors == [.disconnected("127.0.0.1:\(server.port)")])
+    #expect(store.state.errors == [.disconnected("gpsd at 127.0.0.1:\(server.port)")])
     store.send(.stop)
     await task.finish()
     await Self.untilDescriptorsClosed()
   }
 
   @Test func backoffDoublesUpToThirtySeconds() {
-    let waits = (1...8).map { NMEATCPStreamBackoff.wait(attempt: $0) }
+    let waits = (1...8).map { LocationSourceBackoff.wait(attempt: $0) }
     #expect(waits == [1, 2, 4, 8, 16, 30, 30, 30].map { Duration.seconds($0) })
   }
 }
