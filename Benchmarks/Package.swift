@@ -13,6 +13,7 @@ let package = Package(
       dependencies: [
         .product(name: "Braid", package: "Braid"),
         .product(name: "BraidTesting", package: "Braid"),
+        .product(name: "BraidLocation", package: "Braid"),
         .product(name: "OpenCombine", package: "OpenCombine"),
       ]
     )

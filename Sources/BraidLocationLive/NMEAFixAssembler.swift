@@ -121,14 +121,20 @@ public struct NMEAFixAssembler: Sendable {
 
   private func timestamp(_ time: Double?) -> Date? {
     guard let time, let date else { return nil }
-    var components = DateComponents()
-    components.calendar = Calendar(identifier: .gregorian)
-    components.timeZone = TimeZone(secondsFromGMT: 0)
-    components.year = date.year
-    components.month = date.month
-    components.day = date.day
-    guard let midnight = components.date else { return nil }
-    return midnight.addingTimeInterval(time)
+    // Counted from 2001 as `Date` stores it, so the sum rounds once.
+    let days = Self.daysSince1970(year: date.year, month: date.month, day: date.day) - 11_323
+    return Date(timeIntervalSinceReferenceDate: Double(days) * 86_400 + time)
+  }
+
+  /// Days from 1970-01-01 to a date of the proleptic Gregorian calendar (the civil-from-days
+  /// algorithm run backwards: years begin in March, so February's length stops mattering).
+  static func daysSince1970(year: Int, month: Int, day: Int) -> Int {
+    let shiftedYear = month <= 2 ? year - 1 : year
+    let era = (shiftedYear >= 0 ? shiftedYear : shiftedYear - 399) / 400
+    let yearOfEra = shiftedYear - era * 400
+    let dayOfYear = (153 * (month + (month > 2 ? -3 : 9)) + 2) / 5 + day - 1
+    let dayOfEra = yearOfEra * 365 + yearOfEra / 4 - yearOfEra / 100 + dayOfYear
+    return era * 146_097 + dayOfEra - 719_468
   }
 
   private static func quality(ggaQuality: Int) -> Location.FixQuality {

@@ -117,35 +117,48 @@ public enum NMEASentence: Sendable, Equatable {
   /// - Parameter line: The bytes of one line.
   /// - Returns: The sentence, or why the line was skipped.
   public static func parse(_ line: some StringProtocol) -> Result<NMEASentence, SkipError> {
-    var text = Substring(line)
-    while let last = text.last, last.isNewline { text.removeLast() }
-    guard text.utf8.count <= maximumLength else { return .failure(SkipError(.tooLong)) }
-    guard text.first == "$" else { return .failure(SkipError(.notASentence)) }
-    guard let star = text.lastIndex(of: "*") else { return .failure(SkipError(.missingChecksum)) }
-    let body = text[text.index(after: text.startIndex)..<star]
-    let checksumText = text[text.index(after: star)...]
-    guard checksumText.count == 2, let expected = UInt8(checksumText, radix: 16) else {
+    var line = String(line)
+    return line.withUTF8 { parse(bytes: $0) }
+  }
+
+  /// Parses one line from its UTF-8 bytes.
+  static func parse(bytes line: UnsafeBufferPointer<UInt8>) -> Result<NMEASentence, SkipError> {
+    var end = line.count
+    while end > 0, line[end - 1] == UInt8(ascii: "\r") || line[end - 1] == UInt8(ascii: "\n") { end -= 1 }
+    guard end <= maximumLength else { return .failure(SkipError(.tooLong)) }
+    guard end > 0, line[0] == UInt8(ascii: "$") else { return .failure(SkipError(.notASentence)) }
+    guard let star = line[..<end].lastIndex(of: UInt8(ascii: "*")) else {
       return .failure(SkipError(.missingChecksum))
     }
-    let actual = body.utf8.reduce(UInt8(0), ^)
-    guard actual == expected else { return .failure(SkipError(.badChecksum)) }
-    let fields = body.split(separator: ",", omittingEmptySubsequences: false).map(String.init)
-    guard let address = fields.first, address.count == 5 || address.hasPrefix("P") else {
-      return .failure(SkipError(.notASentence))
+    guard end - star == 3, let high = hexDigit(line[star + 1]), let low = hexDigit(line[star + 2]) else {
+      return .failure(SkipError(.missingChecksum))
     }
-    if address.hasPrefix("P") { return .failure(SkipError(.proprietary)) }
-    let type = String(address.suffix(3))
+    let body = UnsafeBufferPointer(rebasing: line[1..<star])
+    guard body.reduce(UInt8(0), ^) == high << 4 | low else { return .failure(SkipError(.badChecksum)) }
+    let fields = NMEAFields(body)
+    let address = fields.raw(0)
+    if address?.first == UInt8(ascii: "P") { return .failure(SkipError(.proprietary)) }
+    guard let address, address.count == 5 else { return .failure(SkipError(.notASentence)) }
     let decoded: NMEASentence?
-    switch type {
-    case "GGA": decoded = gga(fields)
-    case "RMC": decoded = rmc(fields)
-    case "GLL": decoded = gll(fields)
-    case "VTG": decoded = vtg(fields)
-    case "GSA": decoded = gsa(fields)
+    switch (address[2], address[3], address[4]) {
+    case (UInt8(ascii: "G"), UInt8(ascii: "G"), UInt8(ascii: "A")): decoded = gga(fields)
+    case (UInt8(ascii: "R"), UInt8(ascii: "M"), UInt8(ascii: "C")): decoded = rmc(fields)
+    case (UInt8(ascii: "G"), UInt8(ascii: "L"), UInt8(ascii: "L")): decoded = gll(fields)
+    case (UInt8(ascii: "V"), UInt8(ascii: "T"), UInt8(ascii: "G")): decoded = vtg(fields)
+    case (UInt8(ascii: "G"), UInt8(ascii: "S"), UInt8(ascii: "A")): decoded = gsa(fields)
     default: return .failure(SkipError(.unsupported))
     }
     guard let decoded else { return .failure(SkipError(.malformed)) }
     return .success(decoded)
+  }
+
+  private static func hexDigit(_ byte: UInt8) -> UInt8? {
+    switch byte {
+    case UInt8(ascii: "0")...UInt8(ascii: "9"): byte - UInt8(ascii: "0")
+    case UInt8(ascii: "A")...UInt8(ascii: "F"): byte - UInt8(ascii: "A") + 10
+    case UInt8(ascii: "a")...UInt8(ascii: "f"): byte - UInt8(ascii: "a") + 10
+    default: nil
+    }
   }
 
   /// A skipped line, as an `Error` so that ``parse(_:)`` can return a `Result`.
@@ -160,65 +173,62 @@ public enum NMEASentence: Sendable, Equatable {
 // MARK: - Field decoding
 
 extension NMEASentence {
-  private static func field(_ fields: [String], _ index: Int) -> String? {
-    guard index < fields.count, !fields[index].isEmpty else { return nil }
-    return fields[index]
-  }
-
-  private static func number(_ fields: [String], _ index: Int) -> Double? {
-    field(fields, index).flatMap(Double.init)
-  }
-
-  private static func integer(_ fields: [String], _ index: Int) -> Int? {
-    field(fields, index).flatMap { Int($0) ?? Double($0).map { Int($0) } }
-  }
-
   /// `hhmmss.sss` as seconds since midnight.
-  static func time(_ text: String?) -> Double? {
-    guard let text, text.count >= 6, let hours = Int(text.prefix(2)),
-      let minutes = Int(text.dropFirst(2).prefix(2)), let seconds = Double(text.dropFirst(4)),
+  static func time(_ fields: NMEAFields, _ index: Int) -> Double? {
+    guard let text = fields.raw(index), text.count >= 6 else { return nil }
+    func twoDigits(_ at: Int) -> Int? {
+      let (tens, ones) = (text[at], text[at + 1])
+      guard (UInt8(ascii: "0")...UInt8(ascii: "9")).contains(tens),
+        (UInt8(ascii: "0")...UInt8(ascii: "9")).contains(ones)
+      else { return nil }
+      return Int(tens - UInt8(ascii: "0")) * 10 + Int(ones - UInt8(ascii: "0"))
+    }
+    guard let hours = twoDigits(0), let minutes = twoDigits(2),
+      let seconds = NMEAFields.decimal(UnsafeBufferPointer(rebasing: text[4...])),
       hours < 24, minutes < 60, seconds < 61
     else { return nil }
     return Double(hours * 3600 + minutes * 60) + seconds
   }
 
   /// `ddmm.mmmm` (or `dddmm.mmmm`) with its hemisphere as signed degrees.
-  static func coordinate(_ text: String?, _ hemisphere: String?, limit: Double) -> Double? {
-    guard let text, let value = Double(text), value >= 0, let hemisphere else { return nil }
+  static func coordinate(_ fields: NMEAFields, _ index: Int, limit: Double) -> Double? {
+    guard let value = fields.number(index), value >= 0, let hemisphere = fields.raw(index + 1), hemisphere.count == 1
+    else { return nil }
     let degrees = (value / 100).rounded(.down)
     let minutes = value - degrees * 100
     guard minutes < 60 else { return nil }
     let result = degrees + minutes / 60
     guard result <= limit else { return nil }
-    switch hemisphere {
-    case "N", "E": return result
-    case "S", "W": return -result
+    switch hemisphere[0] {
+    case UInt8(ascii: "N"), UInt8(ascii: "E"): return result
+    case UInt8(ascii: "S"), UInt8(ascii: "W"): return -result
     default: return nil
     }
   }
 
-  private static func position(_ fields: [String], _ at: Int) -> (Double?, Double?)? {
-    let latitude = coordinate(field(fields, at), field(fields, at + 1), limit: 90)
-    let longitude = coordinate(field(fields, at + 2), field(fields, at + 3), limit: 180)
+  private static func position(_ fields: NMEAFields, _ at: Int) -> (Double?, Double?)? {
     // Both present, or both empty (no fix yet); half a position is malformed.
-    let present = [field(fields, at), field(fields, at + 2)].compactMap { $0 }.count
-    if present == 0 { return (nil, nil) }
-    guard let latitude, let longitude else { return nil }
+    if fields.raw(at) == nil, fields.raw(at + 2) == nil { return (nil, nil) }
+    guard let latitude = coordinate(fields, at, limit: 90), let longitude = coordinate(fields, at + 2, limit: 180)
+    else { return nil }
     return (latitude, longitude)
   }
 
-  private static func gga(_ fields: [String]) -> NMEASentence? {
+  private static func gga(_ fields: NMEAFields) -> NMEASentence? {
     guard fields.count >= 10, let (latitude, longitude) = position(fields, 2) else { return nil }
     return .gga(
       GGA(
-        time: time(field(fields, 1)), latitude: latitude, longitude: longitude, quality: integer(fields, 6),
-        satellites: integer(fields, 7), hdop: number(fields, 8), altitude: number(fields, 9)))
+        time: time(fields, 1), latitude: latitude, longitude: longitude, quality: fields.integer(6),
+        satellites: fields.integer(7), hdop: fields.number(8), altitude: fields.number(9)))
   }
 
-  private static func rmc(_ fields: [String]) -> NMEASentence? {
+  private static func rmc(_ fields: NMEAFields) -> NMEASentence? {
     guard fields.count >= 10, let (latitude, longitude) = position(fields, 3) else { return nil }
     var date: (day: Int, month: Int, year: Int)?
-    if let text = field(fields, 9), text.count == 6, let value = Int(text) {
+    if let text = fields.raw(9), text.count == 6,
+      text.allSatisfy({ (UInt8(ascii: "0")...UInt8(ascii: "9")).contains($0) }),
+      let value = fields.integer(9)
+    {
       let (day, month, year) = (value / 10000, value / 100 % 100, value % 100)
       if (1...31).contains(day), (1...12).contains(month) {
         date = (day, month, year < 69 ? 2000 + year : 1900 + year)
@@ -226,28 +236,29 @@ extension NMEASentence {
     }
     return .rmc(
       RMC(
-        time: time(field(fields, 1)), isValid: field(fields, 2) == "A", latitude: latitude, longitude: longitude,
-        speedKnots: number(fields, 7), course: number(fields, 8), date: date))
+        time: time(fields, 1), isValid: fields.isCharacter(2, "A"), latitude: latitude, longitude: longitude,
+        speedKnots: fields.number(7), course: fields.number(8), date: date))
   }
 
-  private static func gll(_ fields: [String]) -> NMEASentence? {
+  private static func gll(_ fields: NMEAFields) -> NMEASentence? {
     guard fields.count >= 7, let (latitude, longitude) = position(fields, 1) else { return nil }
     return .gll(
-      GLL(latitude: latitude, longitude: longitude, time: time(field(fields, 5)), isValid: field(fields, 6) == "A"))
+      GLL(latitude: latitude, longitude: longitude, time: time(fields, 5), isValid: fields.isCharacter(6, "A")))
   }
 
-  private static func vtg(_ fields: [String]) -> NMEASentence? {
+  private static func vtg(_ fields: NMEAFields) -> NMEASentence? {
     guard fields.count >= 6 else { return nil }
     // NMEA 2.3 has unit letters after each value; very old receivers omit them.
-    if fields.count >= 9, field(fields, 2) == "T" || field(fields, 2) == nil {
-      return .vtg(VTG(course: number(fields, 1), speedKnots: number(fields, 5)))
+    if fields.count >= 9, fields.isCharacter(2, "T") || fields.raw(2) == nil {
+      return .vtg(VTG(course: fields.number(1), speedKnots: fields.number(5)))
     }
-    return .vtg(VTG(course: number(fields, 1), speedKnots: number(fields, 3)))
+    return .vtg(VTG(course: fields.number(1), speedKnots: fields.number(3)))
   }
 
-  private static func gsa(_ fields: [String]) -> NMEASentence? {
+  private static func gsa(_ fields: NMEAFields) -> NMEASentence? {
     guard fields.count >= 18 else { return nil }
     return .gsa(
-      GSA(fixType: integer(fields, 2), pdop: number(fields, 15), hdop: number(fields, 16), vdop: number(fields, 17)))
+      GSA(
+        fixType: fields.integer(2), pdop: fields.number(15), hdop: fields.number(16), vdop: fields.number(17)))
   }
 }

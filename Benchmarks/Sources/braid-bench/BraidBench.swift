@@ -18,6 +18,7 @@ let workloads: [Workload] = [
   Workload(name: "signup") { signupRows($0) },
   Workload(name: "latest") { await latestRows($0) },
   Workload(name: "teststore") { await testStoreRows($0) },
+  Workload(name: "nmea") { nmeaRows($0) },
 ]
 
 /// Writes to standard error.
