@@ -9,6 +9,8 @@ public enum LocationManager {
     case didUpdateLocations([Location])
     /// The source failed; the manager keeps running and recovers when it can.
     case didFailWithError(LocationError)
+    /// The source opened or closed, or read more lines (sent with each decoded fix).
+    case didUpdateSourceStatus(LocationSourceStatus)
   }
 
   /// Whether this process can read its location source, mapped honestly onto Linux.

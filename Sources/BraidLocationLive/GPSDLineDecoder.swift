@@ -6,14 +6,25 @@ import Foundation
 /// gpsd sends several `TPV` reports per epoch as sentences arrive, some before it knows the
 /// time. A fix is delivered for each report with `mode` 2 or 3, a position and a `time`; a
 /// second report for a time already delivered is skipped. Other classes (`VERSION`, `DEVICES`,
-/// `WATCH`, `SKY`…) and lines that are not JSON are skipped.
+/// `WATCH`, `SKY`…) and lines that are not JSON are skipped and counted.
 struct GPSDLineDecoder: LineDecoder {
   private var lastTime: String?
+  private(set) var linesRead = 0
+  private(set) var linesSkipped = 0
 
   /// The command that asks gpsd for JSON reports.
   static let watchCommand = #"?WATCH={"enable":true,"json":true}"# + "\n"
 
   mutating func add(line: some StringProtocol) -> Location? {
+    linesRead += 1
+    guard let fix = decode(line) else {
+      linesSkipped += 1
+      return nil
+    }
+    return fix
+  }
+
+  private mutating func decode(_ line: some StringProtocol) -> Location? {
     guard let object = try? JSONSerialization.jsonObject(with: Data(line.utf8)) as? [String: Any],
       object["class"] as? String == "TPV", let mode = object["mode"] as? Int, mode >= 2,
       let latitude = object["lat"] as? Double, let longitude = object["lon"] as? Double,

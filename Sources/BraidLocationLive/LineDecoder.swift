@@ -6,4 +6,8 @@ protocol LineDecoder: Sendable {
   mutating func add(line: some StringProtocol) -> Location?
   /// The fix still open at the end of the input, if any.
   mutating func finish() -> Location?
+  /// Lines added so far.
+  var linesRead: Int { get }
+  /// Lines that gave nothing (see `LocationSourceStatus.linesSkipped`).
+  var linesSkipped: Int { get }
 }

@@ -19,6 +19,8 @@ final class LiveLocationManager: Sendable {
     var isStopped = false
     /// The source, until the first request or start of updates begins reading it.
     var unreadSource: LocationSource?
+    /// The last status reported.
+    var status: LocationSourceStatus?
   }
 
   private let state = SanitizerVisibleMutex(State())
@@ -80,6 +82,16 @@ final class LiveLocationManager: Sendable {
       return state.isUpdating && state.policy.admit(fix)
     }
     if send { subscriber.send(.didUpdateLocations([fix])) }
+  }
+
+  /// The source's status: sent when it differs from the last one sent.
+  func report(_ status: LocationSourceStatus) {
+    let send = state.withLock { state -> Bool in
+      guard !state.isStopped, state.status != status else { return false }
+      state.status = status
+      return true
+    }
+    if send { subscriber.send(.didUpdateSourceStatus(status)) }
   }
 
   /// A failure of the source; the manager keeps running.

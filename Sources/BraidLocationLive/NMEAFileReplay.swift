@@ -17,23 +17,36 @@ struct NMEAFileReplay: Sendable {
       manager.fail(Self.openError(path))
       return
     }
+    var totals = LocationSourceStatus(isOpen: true)
+    manager.report(totals)
     repeat {
       var decoder = NMEALineDecoder()
       var previous: Location?
+      let status = { (decoder: NMEALineDecoder) in
+        LocationSourceStatus(
+          isOpen: true, linesRead: totals.linesRead + decoder.linesRead,
+          linesSkipped: totals.linesSkipped + decoder.linesSkipped)
+      }
       for line in data.split(whereSeparator: { $0 == UInt8(ascii: "\n") || $0 == UInt8(ascii: "\r") }) {
         guard !Task.isCancelled else { return }
         if let fix = decoder.add(line: String(decoding: line, as: UTF8.self)) {
           guard await pace(from: previous, to: fix) else { return }
+          manager.report(status(decoder))
           manager.deliver(fix)
           previous = fix
         }
       }
       if let fix = decoder.finish() {
         guard await pace(from: previous, to: fix) else { return }
+        manager.report(status(decoder))
         manager.deliver(fix)
       }
+      totals = status(decoder)
     } while loop && !Task.isCancelled
-    if !Task.isCancelled { manager.fail(.disconnected("end of the NMEA log \(path)")) }
+    guard !Task.isCancelled else { return }
+    totals.isOpen = false
+    manager.report(totals)
+    manager.fail(.disconnected("end of the NMEA log \(path)"))
   }
 
   /// Waits as long as the log waited between `previous` and `next`, divided by the speed.

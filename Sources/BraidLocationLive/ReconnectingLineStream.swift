@@ -27,21 +27,39 @@ struct ReconnectingLineStream<Decoder: LineDecoder>: Sendable {
 
   func run(into manager: LiveLocationManager) async {
     var failures = 0
+    var totals = LocationSourceStatus()
     while !Task.isCancelled {
       do {
         let connection = try endpoint.open()
         failures = 0
+        totals.isOpen = true
+        manager.report(totals)
         if let greeting { connection.send(greeting) }
-        await withTaskCancellationHandler {
+        totals = await withTaskCancellationHandler {
           var decoder = self.decoder
-          for await line in connection.lines() {
-            if let fix = decoder.add(line: line) { manager.deliver(fix) }
+          let status = { (decoder: Decoder) in
+            LocationSourceStatus(
+              isOpen: true, linesRead: totals.linesRead + decoder.linesRead,
+              linesSkipped: totals.linesSkipped + decoder.linesSkipped)
           }
-          if let fix = decoder.finish() { manager.deliver(fix) }
+          for await line in connection.lines() {
+            if let fix = decoder.add(line: line) {
+              manager.report(status(decoder))
+              manager.deliver(fix)
+            }
+          }
+          if let fix = decoder.finish() {
+            manager.report(status(decoder))
+            manager.deliver(fix)
+          }
+          var closed = status(decoder)
+          closed.isOpen = false
+          return closed
         } onCancel: {
           connection.stop()
         }
         guard !Task.isCancelled else { return }
+        manager.report(totals)
         manager.fail(.disconnected(name))
       } catch {
         manager.fail(error)

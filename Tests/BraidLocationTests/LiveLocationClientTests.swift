@@ -14,6 +14,7 @@ struct LiveLocationClientTests {
     var authorizations: [LocationManager.AuthorizationStatus] = []
     var fixes: [Location] = []
     var errors: [LocationError] = []
+    var statuses: [LocationSourceStatus] = []
   }
 
   enum Action: Sendable, Equatable {
@@ -36,6 +37,7 @@ struct LiveLocationClientTests {
         case .location(.didChangeAuthorization(let status)): state.authorizations.append(status)
         case .location(.didUpdateLocations(let fixes)): state.fixes += fixes
         case .location(.didFailWithError(let error)): state.errors.append(error)
+        case .location(.didUpdateSourceStatus(let status)): state.statuses.append(status)
         }
         return .none
       }
@@ -54,6 +56,11 @@ struct LiveLocationClientTests {
     #expect(store.state.authorizations == [.authorizedWhenInUse])
     #expect(store.state.fixes.count == 122)
     #expect(store.state.errors == [.disconnected("end of the NMEA log \(Self.rtkLog)")])
+    // Opened, one status per decoded fix, then closed after the last line: 244 sentences and
+    // the 9 comment lines of the license header, which are skipped.
+    #expect(store.state.statuses.first == LocationSourceStatus(isOpen: true))
+    #expect(store.state.statuses.count == 1 + 122 + 1)
+    #expect(store.state.statuses.last == LocationSourceStatus(isOpen: false, linesRead: 253, linesSkipped: 9))
     store.send(.stop)
     await task.finish()
     #expect(store.runningEffectCount == 0)

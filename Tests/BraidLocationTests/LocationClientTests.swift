@@ -41,7 +41,7 @@ struct Tracker: Reducer {
     case .location(.didFailWithError(let error)):
       state.error = error
       return .none
-    case .location(.didChangeAuthorization):
+    case .location(.didChangeAuthorization), .location(.didUpdateSourceStatus):
       return .none
     }
   }

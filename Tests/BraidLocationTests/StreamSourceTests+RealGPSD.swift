@@ -98,7 +98,7 @@ struct EpochComparison: Reducer {
       for fix in fixes { compare(fix, &state) }
     case .location(.didFailWithError(let error)):
       state.errors.append(error)
-    case .location(.didChangeAuthorization):
+    case .location(.didChangeAuthorization), .location(.didUpdateSourceStatus):
       break
     }
     return .none

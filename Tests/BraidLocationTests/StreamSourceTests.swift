@@ -32,6 +32,8 @@ struct StreamSourceTests {
     await LiveLocationClientTests.until(store) { $0.errors.count == 1 }
     #expect(store.state.fixes.count == 2)
     #expect(store.state.errors == [.disconnected("127.0.0.1:\(server.port)")])
+    // Five lines read (three sentences, the garbage line and the bad sentence), two skipped.
+    #expect(store.state.statuses.last == LocationSourceStatus(isOpen: false, linesRead: 5, linesSkipped: 2))
     // Reconnects after one second of the injected clock.
     await clock.advance(by: .seconds(1))
     await LiveLocationClientTests.until(store) { $0.errors.count == 2 }

@@ -34,6 +34,9 @@ struct LocationTrackerTests {
       $0.fixCount = 2
       $0.distance = Self.first.distance(to: Self.second)
     }
+    let closed = LocationSourceStatus(isOpen: false, linesRead: 40, linesSkipped: 3)
+    control.send(.didUpdateSourceStatus(closed), to: LocationTracker.ManagerID())
+    await store.receive(.location(.didUpdateSourceStatus(closed))) { $0.source = closed }
     control.send(.didFailWithError(.disconnected("end")), to: LocationTracker.ManagerID())
     await store.receive(.location(.didFailWithError(.disconnected("end")))) { $0.error = .disconnected("end") }
     await store.send(.requestOneFixTapped)

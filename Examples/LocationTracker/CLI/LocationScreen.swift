@@ -49,6 +49,9 @@ enum LocationScreen {
     lines.append(String(format: "  Distance   %.1f m over %d fix(es)", state.distance, state.fixCount))
     lines.append(
       "  Tracking   " + (state.isTracking ? "on" : "off") + "    Source: \(authorization(state.authorization))")
+    lines.append(
+      "  Receiver   \(state.source.isOpen ? "open" : "closed"), \(state.source.linesRead) line(s) read, "
+        + "\(state.source.linesSkipped) skipped")
     if let error = state.error { lines.append("  Error      \(error)") }
     lines.append("")
     lines.append("  s + Enter: start/stop tracking   r + Enter: one fix   q + Enter: quit")

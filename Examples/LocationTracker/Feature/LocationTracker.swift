@@ -20,6 +20,8 @@ public struct LocationTracker: Reducer {
     public var fixCount = 0
     /// The newest error, cleared by the next fix.
     public var error: LocationError?
+    /// Whether the source is open and how many of its lines were read and skipped.
+    public var source = LocationSourceStatus()
 
     /// How many fixes the track keeps.
     public static let trackLength = 10
@@ -79,6 +81,9 @@ public struct LocationTracker: Reducer {
       return .none
     case .location(.didFailWithError(let error)):
       state.error = error
+      return .none
+    case .location(.didUpdateSourceStatus(let status)):
+      state.source = status
       return .none
     }
   }
