@@ -4,9 +4,13 @@
 struct EffectContext: Sendable {
   @usableFromInline var path: [AnyHashableSendable] = []
   @usableFromInline var keys: [CancellationKey] = []
+  /// The cascade of the send that started the effect: its tasks join it.
+  @usableFromInline var cascade: EffectCascade?
 
   @usableFromInline
-  init() {}
+  init(cascade: EffectCascade? = nil) {
+    self.cascade = cascade
+  }
 
   @usableFromInline
   func key(for id: AnyHashableSendable) -> CancellationKey {

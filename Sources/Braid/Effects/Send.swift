@@ -12,12 +12,12 @@
 /// Sending is a no-op once the effect has been cancelled or its store has been released.
 @MainActor
 public struct Send<Action: Sendable>: Sendable {
-  let sink: @MainActor @Sendable (Action) -> Void
+  let sink: @MainActor @Sendable (Action, EffectCascade?) -> Void
   let starter: @MainActor @Sendable (Effect<Action>, EffectContext) -> [Task<Void, Never>]
   let context: EffectContext
 
   nonisolated init(
-    sink: @escaping @MainActor @Sendable (Action) -> Void,
+    sink: @escaping @MainActor @Sendable (Action, EffectCascade?) -> Void,
     starter: @escaping @MainActor @Sendable (Effect<Action>, EffectContext) -> [Task<Void, Never>],
     context: EffectContext
   ) {
@@ -31,7 +31,7 @@ public struct Send<Action: Sendable>: Sendable {
   /// - Parameter action: The action to deliver.
   public func callAsFunction(_ action: Action) {
     guard !Task.isCancelled else { return }
-    sink(action)
+    sink(action, context.cascade)
   }
 
   /// A `Send` for child actions that embeds each into this one's action type.
@@ -39,7 +39,7 @@ public struct Send<Action: Sendable>: Sendable {
     let sink = self.sink
     let starter = self.starter
     return Send<Child>(
-      sink: { sink(embed($0)) },
+      sink: { sink(embed($0), $1) },
       starter: { effect, context in starter(effect.map(embed), context) },
       context: context
     )

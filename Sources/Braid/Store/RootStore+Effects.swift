@@ -20,7 +20,16 @@ extension RootStore {
         start(effect, context: context, into: &tasks)
       }
     case .concatenate(let effects):
-      tasks.append(startConcatenation(effects, context: context))
+      // Effects that need no waiting run now, in order; the rest, from the first that waits,
+      // run one after another in a task.
+      var index = effects.startIndex
+      while index < effects.endIndex, effects[index].isSynchronous {
+        start(effects[index], context: context, into: &tasks)
+        index += 1
+      }
+      if index < effects.endIndex {
+        tasks.append(startConcatenation(Array(effects[index...]), context: context))
+      }
     case .cancellable(let id, let cancelInFlight, let effect):
       let key = context.key(for: id)
       if cancelInFlight { registry.cancel(key) }
@@ -68,8 +77,13 @@ extension RootStore {
     let registry = self.registry
     let send = makeSend(context: context)
     let id = registry.reserve(keys: context.keys)
+    let cascade = context.cascade
+    let member = cascade?.reserve()
     let task = Self.spawn(priority: run.priority) {
-      defer { registry.remove(id) }
+      defer {
+        registry.remove(id)
+        if let member { cascade?.leave(member) }
+      }
       do {
         if run.dependencies.isDefault, DependencyValues.current.isDefault {
           try await run.operation(send)
@@ -79,7 +93,9 @@ extension RootStore {
           }
         }
       } catch {
-        if Task.isCancelled, error is CancellationError { return }
+        // TCA's rule: a `CancellationError` means "stopped", never a failure, whoever threw it
+        // (a cancelled task, or an inner `Task.checkCancellation()` of someone else's task).
+        if error is CancellationError { return }
         if let handler = run.handler {
           await handler(error, send)
         } else if !Task.isCancelled {
@@ -92,6 +108,7 @@ extension RootStore {
       }
     }
     registry.attach(task, to: id)
+    if let member { cascade?.attach(task, to: member) }
     return task
   }
 
@@ -102,10 +119,15 @@ extension RootStore {
     let scope = EffectScope(store: ObjectIdentifier(registry), path: context.path)
     let teardown = SubscriptionTeardown()
     let id = registry.reserve(keys: context.keys, teardown: teardown)
+    let cascade = context.cascade
+    let member = cascade?.reserve()
     let firstAttempt = SubscriptionAttempt(subscription, scope: scope)
     teardown.attach(firstAttempt.cancellable)
     let task = Self.spawn(priority: nil) {
-      defer { registry.remove(id) }
+      defer {
+        registry.remove(id)
+        if let member { cascade?.leave(member) }
+      }
       var attempt = firstAttempt
       var attemptsLeft = subscription.retries
       while true {
@@ -134,6 +156,7 @@ extension RootStore {
       }
     }
     registry.attach(task, to: id)
+    if let member { cascade?.attach(task, to: member) }
     return task
   }
 

@@ -49,21 +49,35 @@ final class RootStore<State, Action: Sendable> {
       return .empty
     }
     if let dependencies {
-      return DependencyValues.withCurrent(dependencies) { drain(action) }
+      return DependencyValues.withCurrent(dependencies) { drain(action, joining: nil) }
     }
-    return drain(action)
+    return drain(action, joining: nil)
+  }
+
+  /// Sends an action an effect sent: its effects join the effect's cascade, and it is reduced
+  /// with the store's dependencies, never the effect's (TCA's rule; the effect's values are for
+  /// its own work).
+  @usableFromInline
+  func send(_ action: Action, from cascade: EffectCascade?) {
+    if isSending {
+      queue.append(action)
+      return
+    }
+    DependencyValues.withCurrent(dependencies ?? DependencyValues()) { _ = drain(action, joining: cascade) }
   }
 
   @inlinable
-  func drain(_ action: Action) -> StoreTask {
+  func drain(_ action: Action, joining joined: EffectCascade?) -> StoreTask {
     isSending = true
     var tasks: [Task<Void, Never>] = []
+    var cascade = joined
     var next = action
     var index = 0
     while true {
       let effect = reducer(&state, next)
       if !effect.isNone {
-        start(effect, context: EffectContext(), into: &tasks)
+        if cascade == nil, !effect.isSynchronous { cascade = EffectCascade() }
+        start(effect, context: EffectContext(cascade: cascade), into: &tasks)
       }
       guard index < queue.count else { break }
       next = queue[index]
@@ -72,7 +86,7 @@ final class RootStore<State, Action: Sendable> {
     if index > 0 { queue.removeAll(keepingCapacity: true) }
     isSending = false
     if !observers.isEmpty { notifyObservers() }
-    return tasks.isEmpty ? .empty : StoreTask(tasks)
+    return joined == nil ? StoreTask(cascade: cascade) : .empty
   }
 
   @inlinable
@@ -101,12 +115,12 @@ final class RootStore<State, Action: Sendable> {
 /// How effects reach their store: a sink for actions and a starter for nested effects, both
 /// holding the store weakly so running effects never keep it alive.
 struct SendLinks<State, Action: Sendable> {
-  let sink: @MainActor @Sendable (Action) -> Void
+  let sink: @MainActor @Sendable (Action, EffectCascade?) -> Void
   let starter: @MainActor @Sendable (Effect<Action>, EffectContext) -> [Task<Void, Never>]
 
   @MainActor
   init(_ store: RootStore<State, Action>) {
-    sink = { [weak store] action in _ = store?.send(action) }
+    sink = { [weak store] action, cascade in store?.send(action, from: cascade) }
     starter = { [weak store] effect, context in
       guard let store else { return [] }
       var tasks: [Task<Void, Never>] = []

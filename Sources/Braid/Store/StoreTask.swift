@@ -1,4 +1,5 @@
-/// The effects started by one ``Store/send(_:)``: cancel them, or wait for them to finish.
+/// The effects started by one ``Store/send(_:)``, and by the actions they send: cancel them, or
+/// wait for them to finish.
 ///
 /// ```swift
 /// let task = store.send(.refreshPulled)
@@ -6,54 +7,42 @@
 /// ```
 public struct StoreTask: Hashable, Sendable {
   @usableFromInline
-  let rawValue: Task<Void, Never>?
+  let cascade: EffectCascade?
 
   /// A task for a send that started no effect.
   @inlinable
-  static var empty: Self { Self(rawValue: nil) }
+  static var empty: Self { Self(cascade: nil) }
 
   @inlinable
-  init(rawValue: Task<Void, Never>?) {
-    self.rawValue = rawValue
+  init(cascade: EffectCascade?) {
+    self.cascade = cascade
   }
 
-  @usableFromInline
-  init(_ tasks: [Task<Void, Never>]) {
-    switch tasks.count {
-    case 0:
-      rawValue = nil
-    case 1:
-      rawValue = tasks[0]
-    default:
-      rawValue = Task {
-        await withTaskCancellationHandler {
-          for task in tasks { await task.value }
-        } onCancel: {
-          for task in tasks { task.cancel() }
-        }
-      }
-    }
-  }
-
-  /// Cancels the effects.
+  /// Cancels the effects, and the effects of every action they send.
   public func cancel() {
-    rawValue?.cancel()
+    cascade?.cancel()
   }
 
-  /// Waits until every effect has finished (or been cancelled).
+  /// Waits until every effect of the send has finished (or been cancelled), including the
+  /// effects of actions those effects sent.
   ///
-  /// Cancelling the task that waits cancels the effects too.
+  /// Cancelling the task that waits cancels the effects too: `.task { await
+  /// store.send(.task).finish() }` ties a feature's long-lived work to a view's (or a
+  /// program's) lifetime.
   public func finish() async {
-    guard let rawValue else { return }
-    await withTaskCancellationHandler {
-      await rawValue.value
-    } onCancel: {
-      rawValue.cancel()
-    }
+    await cascade?.finish()
   }
 
   /// Whether ``cancel()`` has been called. A send that started no effect is never cancelled.
   public var isCancelled: Bool {
-    rawValue?.isCancelled ?? false
+    cascade?.isCancelled ?? false
+  }
+
+  public static func == (lhs: Self, rhs: Self) -> Bool {
+    lhs.cascade === rhs.cascade
+  }
+
+  public func hash(into hasher: inout Hasher) {
+    hasher.combine(cascade.map(ObjectIdentifier.init))
   }
 }
