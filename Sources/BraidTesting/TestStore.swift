@@ -76,11 +76,11 @@ public final class TestStore<State: Equatable, Action: Sendable> {
     prepareDependencies(&values)
     let box = DependencyBox(values)
     let recorder = TestStoreRecorder<State, Action>()
-    let initial = initialState()
-    let reduce = withDependencies {
+    // Built with the test's dependencies, as `Store` builds it.
+    let (initial, reduce) = withDependencies {
       $0 = values
     } operation: {
-      reducer().makeReduceFunction()
+      (initialState(), reducer().makeReduceFunction())
     }
     self.state = initial
     self.recorder = recorder
@@ -179,7 +179,12 @@ public final class TestStore<State: Equatable, Action: Sendable> {
         // Non-exhaustive: only the fields the closure names must hold, so apply it to the
         // actual state and check that it changes nothing.
         if exhaustivity == .off { expected = actual }
-        try update(&expected)
+        // The assertion sees the test's dependencies, as the reducer did.
+        try withDependencies {
+          $0 = dependencyBox.values
+        } operation: {
+          try update(&expected)
+        }
       } catch {
         recordFailure("Threw error: \(error)", at: site)
         return

@@ -15,6 +15,7 @@ struct EffectRunTests {
       case fail
       case failed(String)
       case failUnhandled
+      case throwCancellation
       case concat
       case lazy
     }
@@ -41,6 +42,9 @@ struct EffectRunTests {
         return .none
       case .failUnhandled:
         return .run { _ in throw TestError.boom }
+      case .throwCancellation:
+        // Not cancelled itself: an inner task's `checkCancellation()` surfaced here.
+        return .run { _ in throw CancellationError() }
       case .concat:
         return .concatenate(
           .run { send in
@@ -84,6 +88,19 @@ struct EffectRunTests {
       issues.values.first?.message.hasPrefix("An effect returned by Effect.run threw an unhandled error: boom.") == true
     )
     #expect(issues.values.first?.fileID == "BraidTests/EffectRunTests.swift")
+  }
+
+  @Test func aCancellationErrorIsNeverAnUnhandledError() async {
+    let store = Store(initialState: Feature.State()) { Feature(calls: Recorder()) }
+    let issues = Recorder<IssueReporting.Issue>()
+    await IssueReporting.withIssueHandler {
+      issues.append($0)
+    } operation: {
+      let task = store.send(.throwCancellation)
+      await task.finish()
+      #expect(!task.isCancelled)
+    }
+    #expect(issues.values.isEmpty)
   }
 
   @Test func concatenateRunsEachEffectAfterThePrevious() async {

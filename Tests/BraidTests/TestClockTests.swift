@@ -172,13 +172,26 @@ struct TestClockTests {
     #expect(clock.pendingSleepers == 0)
   }
 
-  @Test func sleepingUntilAReachedDeadlineReturnsAtOnce() async throws {
+  @Test func sleepingUntilAReachedDeadlineWaitsForTheNextAdvance() async throws {
+    // swift-clocks' rule: a sleep whose deadline has passed (`sleep(for: .zero)`, "yield to the
+    // next tick") still suspends until the test moves the clock, so code that yields that way
+    // runs in the order the test decides.
     let clock = TestClock()
     await clock.advance(by: .seconds(5))
-    // Nothing advances the clock from here on: the suite's time limit fails a sleep that hangs.
-    try await clock.sleep(until: .init(offset: .seconds(3)))
-    try await clock.sleep(until: .init(offset: .seconds(5)))
-    try await clock.sleep(for: .zero)
+    let woken = Recorder<String>()
+    let sleepers = Task {
+      try await clock.sleep(until: .init(offset: .seconds(3)))
+      woken.append("past")
+      try await clock.sleep(for: .zero)
+      woken.append("zero")
+    }
+    await clock.waitForSleepers(1)
+    #expect(woken.values.isEmpty)
+    // One advance wakes both: the second sleep's deadline is also within the advance, as in
+    // swift-clocks, where an advance wakes sleepers that start during it.
+    await clock.advance()
+    try await sleepers.value
+    #expect(woken.values == ["past", "zero"])
     #expect(clock.pendingSleepers == 0)
     #expect(clock.now.offset == .seconds(5))
   }

@@ -49,10 +49,9 @@ extension TestClock {
     }
 
     enum RegistrationAction {
-      /// The sleeper was stored; it resumes when the clock reaches its deadline.
+      /// The sleeper was stored; it resumes when the clock is advanced to its deadline (at once
+      /// by the next `advance` if the deadline has already passed).
       case suspend
-      /// The deadline has already been reached: resume at once.
-      case resume(Continuation)
       /// The task was cancelled before it could be stored: resume throwing `CancellationError`.
       case cancel(Continuation)
     }
@@ -78,7 +77,8 @@ extension TestClock {
     /// is read under the same lock, so such a cancellation is seen here instead.
     mutating func register(_ sleeper: Sleeper, isCancelled: Bool) -> RegistrationAction {
       if isCancelled { return .cancel(sleeper.continuation) }
-      if sleeper.deadline <= now { return .resume(sleeper.continuation) }
+      // A deadline already reached still waits for the next `advance` or `run`, as swift-clocks'
+      // `TestClock` does: "sleep for zero" yields to the test, which decides when time moves.
       sleepers.append(sleeper)
       if let task = sleeper.task {
         for wake in watchedWakes.values where wake.task == task {

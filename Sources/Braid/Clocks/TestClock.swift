@@ -88,7 +88,10 @@ public final class TestClock<Duration: DurationProtocol & Hashable>: Clock, Send
 
   /// Suspends the calling task until the clock is advanced to `deadline`.
   ///
-  /// Returns at once when `deadline` has already been reached.
+  /// Suspends even when `deadline` has already been reached: the sleeper wakes at the next
+  /// ``advance(by:)`` (`advance()` with no argument moves no time and wakes it) or ``run(limit:fileID:line:)``,
+  /// as swift-clocks' `TestClock` does, so "yield until the next tick" code behaves in tests as
+  /// it does live.
   ///
   /// - Parameters:
   ///   - deadline: The instant to wake at.
@@ -111,7 +114,6 @@ public final class TestClock<Duration: DurationProtocol & Hashable>: Clock, Send
         let action = withState { $0.register(sleeper, isCancelled: Task.isCancelled) }
         switch action {
         case .suspend: break
-        case .resume(let continuation): continuation.resume()
         case .cancel(let continuation): continuation.resume(throwing: CancellationError())
         }
       }

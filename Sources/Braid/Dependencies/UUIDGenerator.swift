@@ -13,6 +13,12 @@ public struct UUIDGenerator: Sendable {
   /// A new UUID.
   public func callAsFunction() -> UUID { generate() }
 
+  /// A generator that always returns `uuid`.
+  ///
+  /// - Parameter uuid: The UUID to return.
+  /// - Returns: The generator.
+  public static func constant(_ uuid: UUID) -> Self { Self { uuid } }
+
   /// `00000000-0000-0000-0000-000000000000`, then `…0001`, `…0002`, and so on.
   public static var incrementing: Self {
     let counter = Counter()

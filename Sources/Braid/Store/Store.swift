@@ -25,7 +25,7 @@ public final class Store<State, Action: Sendable> {
   /// The reducer's `body` is evaluated once, here, not on every action.
   ///
   /// - Parameters:
-  ///   - initialState: The state to start from.
+  ///   - initialState: The state to start from, built with the store's dependencies.
   ///   - reducer: The feature's reducer.
   ///   - prepareDependencies: Changes the dependency values (``DependencyValues``) the store
   ///     reduces actions and starts effects with; they start as the values in force here.
@@ -37,8 +37,12 @@ public final class Store<State, Action: Sendable> {
   ) {
     var dependencies = DependencyValues.currentValues.openingScope()
     prepareDependencies(&dependencies)
-    let reduce = DependencyValues.withCurrent(dependencies) { reducer().makeReduceFunction() }
-    root = RootStore(initialState: initialState(), reducer: reduce, dependencies: dependencies)
+    // The initial state is built with the store's dependencies too: a `@Dependency(\.uuid)`
+    // read while making it sees the overrides (TCA's rule).
+    let (reduce, initial) = DependencyValues.withCurrent(dependencies) {
+      (reducer().makeReduceFunction(), initialState())
+    }
+    root = RootStore(initialState: initial, reducer: reduce, dependencies: dependencies)
     scoped = nil
   }
 
