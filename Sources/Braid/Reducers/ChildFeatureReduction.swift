@@ -23,7 +23,7 @@ enum ChildFeatureReduction {
     action: Action,
     route: (Action) -> Route?,
     runChild: (inout State, Route) -> ChildRun<Action>,
-    reportMissing: (Route) -> Void,
+    reportMissing: (State, Route) -> Void,
     parent: (inout State, Action) -> Effect<Action>,
     instances: (State) -> Instances,
     removed: (_ before: Instances, _ after: Instances) -> [AnyHashableSendable]
@@ -32,7 +32,7 @@ enum ChildFeatureReduction {
     if let route = route(action) {
       switch runChild(&state, route) {
       case .ran(let effect): childEffect = effect
-      case .missing: reportMissing(route)
+      case .missing: reportMissing(state, route)
       }
     }
     let before = instances(state)

@@ -99,7 +99,7 @@ public struct ForEachReducer<State, Action: Sendable, ID: Hashable & Sendable, E
             toElementAction.embed(.element(id: id, action: $0))
           })
       },
-      reportMissing: { route in
+      reportMissing: { _, route in
         reportMisuse(
           "A forEach at \(fileID):\(line) received an action for a missing element (id \(route.id)): \(action). Send element actions only for ids in the collection.",
           fileID: fileID,

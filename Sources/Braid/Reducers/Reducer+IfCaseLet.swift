@@ -84,16 +84,23 @@ public struct IfCaseLetReducer<State, Action: Sendable, CaseState, CaseAction: S
         state = toCaseState.embed(caseState)
         return .ran(ChildFeatureReduction.childEffect(effect, id: id, embed: toCaseAction.embedding))
       },
-      reportMissing: { _ in
+      reportMissing: { state, _ in
         reportMisuse(
-          "An ifCaseLet at \(fileID):\(line) received a child action when state was in a different case: \(action). Send child actions only while the state is in the child's case.",
+          """
+          An ifCaseLet at \(fileID):\(line) received a child action when state was in a different case: \(action).
+
+          The state was:
+          \(describeValue(state))
+
+          Send child actions only while the state is in the child's case.
+          """,
           fileID: fileID,
           line: line
         )
       },
       parent: parent,
-      instances: { toCaseState.extract(from: $0) != nil },
-      removed: { wasInCase, isInCase in wasInCase && !isInCase ? [id] : [] }
+      instances: { ChildPresence(toCaseState.extract(from: $0)) },
+      removed: { before, after in before.isGone(in: after) ? [id] : [] }
     )
   }
 }

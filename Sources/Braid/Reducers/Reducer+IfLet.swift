@@ -80,7 +80,7 @@ public struct IfLetReducer<State, Action: Sendable, ChildState, ChildAction: Sen
         let effect = child(&state[keyPath: toChildState]!, childAction)
         return .ran(ChildFeatureReduction.childEffect(effect, id: id, embed: toChildAction.embedding))
       },
-      reportMissing: { _ in
+      reportMissing: { _, _ in
         reportMisuse(
           "An ifLet at \(fileID):\(line) received a child action when child state was nil: \(action). Send child actions only while the child state is present.",
           fileID: fileID,
@@ -88,8 +88,8 @@ public struct IfLetReducer<State, Action: Sendable, ChildState, ChildAction: Sen
         )
       },
       parent: parent,
-      instances: { $0[keyPath: toChildState] != nil },
-      removed: { hadChild, hasChild in hadChild && !hasChild ? [id] : [] }
+      instances: { ChildPresence($0[keyPath: toChildState]) },
+      removed: { before, after in before.isGone(in: after) ? [id] : [] }
     )
   }
 }
