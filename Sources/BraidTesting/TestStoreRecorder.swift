@@ -29,6 +29,8 @@ final class InFlightEffects: Sendable {
     var next: UInt64 = 0
     var labels: [UInt64: String] = [:]
     var notYetRunning: Set<UInt64> = []
+    /// Effects the test skipped: still running, no longer tracked.
+    var skipped: Set<UInt64> = []
   }
 
   private let effects = SanitizerVisibleMutex(State())
@@ -50,8 +52,21 @@ final class InFlightEffects: Sendable {
     effects.withLock { state in
       state.labels.removeValue(forKey: token)
       state.notYetRunning.remove(token)
+      state.skipped.remove(token)
     }
   }
+
+  /// Stops tracking every effect in flight; they keep running (TCA's `skipInFlightEffects`).
+  func skipAll() {
+    effects.withLock { state in
+      state.skipped.formUnion(state.labels.keys)
+      state.labels.removeAll()
+      state.notYetRunning.removeAll()
+    }
+  }
+
+  /// Skipped effects that have not ended yet.
+  var skippedCount: Int { effects.withLock { $0.skipped.count } }
 
   /// Whether every effect started so far has begun running on its task.
   var allRunning: Bool { effects.withLock { $0.notYetRunning.isEmpty } }

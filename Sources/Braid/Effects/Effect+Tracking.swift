@@ -36,10 +36,15 @@ extension Effect {
         return tracked
       },
       concatenate: { effects in
-        // A concatenation runs as one task, its parts one after another: track it as a whole so
-        // later parts do not count as effects that failed to start.
+        // Its synchronous prefix runs at once, as the store runs it; the rest runs as one task,
+        // its parts one after another: track that as a whole so later parts do not count as
+        // effects that failed to start.
+        let prefix = effects.prefix { $0.isSynchronous }
+        guard prefix.count < effects.count else { return Effect(operation: .concatenate(effects)) }
         let token = onStart()
-        return Effect(operation: .concatenate(effects)).finallyRun(onRun: { onRun(token) }, { onEnd(token) })
+        let rest = Effect(operation: .concatenate(Array(effects[prefix.count...])))
+          .finallyRun(onRun: { onRun(token) }, { onEnd(token) })
+        return Effect(operation: .concatenate(Array(prefix) + [rest]))
       }
     )
   }

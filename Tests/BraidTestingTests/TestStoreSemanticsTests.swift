@@ -1,0 +1,45 @@
+import Braid
+import BraidTestSupport
+import BraidTesting
+import Testing
+
+/// TCA's TestStore rules where Braid used to differ (issue 15): skipped effects keep running, and
+/// a TestStore orders synchronous effects as a Store does.
+@MainActor
+struct TestStoreSemanticsTests {
+  typealias Feature = TestStoreFeature
+
+  @Test func skippedEffectsKeepRunningAndTheirActionsMustStillBeReceived() async {
+    let clock = TestClock()
+    let store = TestStore(initialState: Feature.State()) {
+      Feature()
+    } withDependencies: {
+      $0.continuousClock = clock
+    }
+    await store.send(.startTimer)
+    await store.skipInFlightEffects()
+    // Not cancelled: the timer still ticks, and its action is received like any other.
+    await clock.advance(by: .seconds(1))
+    await store.receive(.tick) { $0.count = 1 }
+    await store.send(.stopTimer)
+    await store.finish()
+  }
+
+  struct Ordering: Reducer {
+    struct State: Equatable { var log: [String] = [] }
+    enum Action: Equatable, Sendable { case start, b2, b3, c1 }
+
+    func reduce(into state: inout State, action: Action) -> Effect<Action> {
+      state.log.append("\(action)")
+      return action == .start ? .merge(.concatenate(.send(.b2), .send(.b3)), .send(.c1)) : .none
+    }
+  }
+
+  @Test func synchronousConcatenationIsReceivedInTheOrderAStoreReducesIt() async {
+    let store = TestStore(initialState: Ordering.State()) { Ordering() }
+    await store.send(.start) { $0.log = ["start"] }
+    await store.receive(.b2) { $0.log.append("b2") }
+    await store.receive(.b3) { $0.log.append("b3") }
+    await store.receive(.c1) { $0.log.append("c1") }
+  }
+}
