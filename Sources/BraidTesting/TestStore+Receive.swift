@@ -99,7 +99,7 @@ extension TestStore {
     )
   }
 
-  private func receive(
+  func receive(
     matching isMatch: (Action) -> Bool,
     description: String,
     timeout: Duration?,

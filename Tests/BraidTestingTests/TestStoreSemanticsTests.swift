@@ -43,3 +43,41 @@ struct TestStoreSemanticsTests {
     await store.receive(.c1) { $0.log.append("c1") }
   }
 }
+
+extension TestStoreSemanticsTests {
+  @Test func receiveByPredicate() async {
+    let store = TestStore(initialState: Feature.State()) { Feature() }
+    await store.send(.load) { $0.isLoading = true }
+    await store.receive({ if case .loaded = $0 { true } else { false } }) {
+      $0.isLoading = false
+      $0.fact = "fact 0"
+    }
+  }
+
+  @Test func aPredicateThatMatchesNothingSaysSo() async {
+    let store = TestStore(initialState: Feature.State()) { Feature() }
+    await store.send(.load) { $0.isLoading = true }
+    store.exhaustivity = .off
+    let messages = await recordedFailures {
+      await store.receive({ $0 == .tick }, timeout: .milliseconds(50))
+    }
+    #expect(messages == ["Expected to receive an action matching the predicate, but no received action matched."])
+  }
+
+  @Test func sendByCasePath() async {
+    let store = TestStore(initialState: Feature.State()) { Feature() }
+    await store.send(/Feature.Action.loaded, "a fact") { $0.fact = "a fact" }
+  }
+
+  @Test func assertWithoutAnAction() async {
+    let store = TestStore(initialState: Feature.State()) { Feature() }
+    store.exhaustivity = .off
+    await store.send(.chain)
+    // The two increments were received and not asserted; pin the state as it is now.
+    store.assert { $0.count = 2 }
+    let messages = await recordedFailures {
+      store.assert { $0.count = 3 }
+    }
+    #expect(messages.count == 1)
+  }
+}

@@ -12,9 +12,14 @@
 /// The child's state is changed in place, and its effects are mapped back into parent actions.
 /// Actions that are not the child's are ignored at the cost of one case-path extraction.
 public struct Scope<ParentState, ParentAction: Sendable, ChildState, ChildAction: Sendable>: Reducer {
-  @usableFromInline let toChildState: StatePath<ParentState, ChildState>
+  /// Where the child lives: a stored or computed property, or (``init(state:action:child:)-(CasePath<ParentState,ChildState>,_,_)``)
+  /// a case of an enum state.
+  @usableFromInline let toChildState: StatePath<ParentState, ChildState>?
+  @usableFromInline let toCaseState: CasePath<ParentState, ChildState>?
   @usableFromInline let toChildAction: CasePath<ParentAction, ChildAction>
   @usableFromInline let child: (inout ChildState, ChildAction) -> Effect<ChildAction>
+  @usableFromInline let fileID: StaticString
+  @usableFromInline let line: UInt
 
   /// Scopes `child` to the state at `toChildState` and the actions in `toChildAction`.
   ///
@@ -29,15 +34,67 @@ public struct Scope<ParentState, ParentAction: Sendable, ChildState, ChildAction
     @ReducerBuilder<ChildState, ChildAction> child: () -> Child
   ) {
     self.toChildState = StatePath(toChildState)
+    self.toCaseState = nil
     self.toChildAction = toChildAction
     self.child = child().makeReduceFunction()
+    self.fileID = #fileID
+    self.line = #line
+  }
+
+  /// Scopes `child` to one case of an enum state, for the actions in `toChildAction`.
+  ///
+  /// ```swift
+  /// Scope(state: /Destination.State.detail, action: /Destination.Action.detail) {
+  ///   Detail()
+  /// }
+  /// ```
+  ///
+  /// A child action that arrives while the state is in another case is reported (it is a bug in
+  /// the feature, as in TCA) and ignored.
+  ///
+  /// - Parameters:
+  ///   - toCaseState: The case of the parent's state that holds the child's.
+  ///   - toChildAction: The case of the parent's actions that carries the child's.
+  ///   - child: The child reducer. Its body is evaluated once, here.
+  @inlinable
+  public init<Child: Reducer<ChildState, ChildAction>>(
+    state toCaseState: CasePath<ParentState, ChildState>,
+    action toChildAction: CasePath<ParentAction, ChildAction>,
+    @ReducerBuilder<ChildState, ChildAction> child: () -> Child,
+    fileID: StaticString = #fileID,
+    line: UInt = #line
+  ) {
+    self.toChildState = nil
+    self.toCaseState = toCaseState
+    self.toChildAction = toChildAction
+    self.child = child().makeReduceFunction()
+    self.fileID = fileID
+    self.line = line
   }
 
   /// Runs the child reducer if `action` is one of its actions.
   @inlinable
   public func reduce(into state: inout ParentState, action: ParentAction) -> Effect<ParentAction> {
     guard let childAction = toChildAction.extract(from: action) else { return .none }
-    let effect = toChildState.modify(&state) { child(&$0, childAction) }
+    let effect: Effect<ChildAction>
+    if let toChildState {
+      effect = toChildState.modify(&state) { child(&$0, childAction) }
+    } else {
+      let toCaseState = toCaseState.unsafelyUnwrapped
+      guard var caseState = toCaseState.extract(from: state) else {
+        reportMisuse(
+          """
+          A Scope at \(fileID):\(line) received a child action when state was in a different case: \(action).
+
+          The state was:
+          \(describeValue(state))
+          """,
+          fileID: fileID, line: line)
+        return .none
+      }
+      effect = child(&caseState, childAction)
+      state = toCaseState.embed(caseState)
+    }
     if effect.isNone { return .none }
     return effect.map(toChildAction.embedding)
   }

@@ -85,11 +85,13 @@ extension RootStore {
         if let member { cascade?.leave(member) }
       }
       do {
-        if run.dependencies.isDefault, DependencyValues.current.isDefault {
-          try await run.operation(send)
-        } else {
-          try await DependencyValues.$current.withValue(run.dependencies) {
+        try await RunningEffect.$current.withValue(send) {
+          if run.dependencies.isDefault, DependencyValues.current.isDefault {
             try await run.operation(send)
+          } else {
+            try await DependencyValues.$current.withValue(run.dependencies) {
+              try await run.operation(send)
+            }
           }
         }
       } catch {
