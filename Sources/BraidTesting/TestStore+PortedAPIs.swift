@@ -6,9 +6,8 @@ extension TestStore {
   /// predict.
   ///
   /// ```swift
-  /// await store.receive({ if case .response(.success) = $0 { true } else { false } }) {
-  ///   $0.isLoading = false
-  /// }
+  /// let isSuccess: (Feature.Action) -> Bool = { if case .response(.success) = $0 { true } else { false } }
+  /// await store.receive(isSuccess) { $0.isLoading = false }
   /// ```
   ///
   /// - Parameters:

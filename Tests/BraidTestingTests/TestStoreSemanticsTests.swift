@@ -48,7 +48,8 @@ extension TestStoreSemanticsTests {
   @Test func receiveByPredicate() async {
     let store = TestStore(initialState: Feature.State()) { Feature() }
     await store.send(.load) { $0.isLoading = true }
-    await store.receive({ if case .loaded = $0 { true } else { false } }) {
+    let isLoaded: (Feature.Action) -> Bool = { if case .loaded = $0 { true } else { false } }
+    await store.receive(isLoaded) {
       $0.isLoading = false
       $0.fact = "fact 0"
     }

@@ -12,8 +12,7 @@
 /// The child's state is changed in place, and its effects are mapped back into parent actions.
 /// Actions that are not the child's are ignored at the cost of one case-path extraction.
 public struct Scope<ParentState, ParentAction: Sendable, ChildState, ChildAction: Sendable>: Reducer {
-  /// Where the child lives: a stored or computed property, or (``init(state:action:child:)-(CasePath<ParentState,ChildState>,_,_)``)
-  /// a case of an enum state.
+  /// Where the child lives: a stored or computed property, or a case of an enum state.
   @usableFromInline let toChildState: StatePath<ParentState, ChildState>?
   @usableFromInline let toCaseState: CasePath<ParentState, ChildState>?
   @usableFromInline let toChildAction: CasePath<ParentAction, ChildAction>
@@ -56,6 +55,8 @@ public struct Scope<ParentState, ParentAction: Sendable, ChildState, ChildAction
   ///   - toCaseState: The case of the parent's state that holds the child's.
   ///   - toChildAction: The case of the parent's actions that carries the child's.
   ///   - child: The child reducer. Its body is evaluated once, here.
+  ///   - fileID: Where the scope is, for the misuse report.
+  ///   - line: Where the scope is, for the misuse report.
   @inlinable
   public init<Child: Reducer<ChildState, ChildAction>>(
     state toCaseState: CasePath<ParentState, ChildState>,
