@@ -88,12 +88,13 @@ public final class TestStore<State: Equatable, Action: Sendable> {
     self.site = SourceSite(fileID: fileID, filePath: filePath, line: line, column: column)
     self.store = Store(initialState: initial) {
       Reduce<State, Action> { state, action in
+        let before = state
         let effect = withDependencies {
           $0 = box.values
         } operation: {
           reduce(&state, action)
         }
-        recorder.record(action, state: state)
+        recorder.record(action, before: before, state: state)
         let label = describe(action)
         let inFlight = recorder.inFlight
         return effect.tracked(
@@ -126,22 +127,28 @@ public final class TestStore<State: Equatable, Action: Sendable> {
     column: UInt = #column
   ) async -> StoreTask {
     let site = SourceSite(fileID: fileID, filePath: filePath, line: line, column: column)
-    if exhaustivity == .on, !recorder.received.isEmpty {
+    let unhandled = recorder.received.filter { !$0.isStale }
+    if exhaustivity == .on, !unhandled.isEmpty {
       recordFailure(
         """
-        Must handle \(recorder.received.count) received \(recorder.received.count == 1 ? "action" : "actions") \
+        Must handle \(unhandled.count) received \(unhandled.count == 1 ? "action" : "actions") \
         before sending an action: …
 
         Unhandled actions:
-        \(recorder.received.map { "  " + describe($0.action) }.joined(separator: "\n"))
+        \(unhandled.map { "  " + describe($0.action) }.joined(separator: "\n"))
         """,
         at: site
       )
     }
     if let last = recorder.received.last {
-      // Reported above when exhaustive; either way the test goes on from the latest state.
+      // The test goes on from the latest state. When exhaustive, the actions stay (reported
+      // above): a later `receive` may still assert them, as in TCA.
       state = last.state
-      recorder.received.removeAll()
+      if exhaustivity == .on {
+        for index in recorder.received.indices { recorder.received[index].isStale = true }
+      } else {
+        recorder.received.removeAll()
+      }
     }
     recorder.awaitingTestAction = true
     recorder.stateAfterTestAction = nil

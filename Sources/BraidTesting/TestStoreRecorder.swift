@@ -9,21 +9,30 @@ final class TestStoreRecorder<State, Action: Sendable> {
   /// The state right after the test's action was reduced.
   var stateAfterTestAction: State?
   /// Actions fed back by effects, with the state right after each, not yet asserted.
-  var received: [(action: Action, state: State)] = []
+  var received: [ReceivedAction<Action, State>] = []
   /// Effects in flight, with a label of the action that started each.
   let inFlight = InFlightEffects()
 
-  func record(_ action: Action, state: State) {
+  func record(_ action: Action, before: State, state: State) {
     if awaitingTestAction {
       awaitingTestAction = false
       stateAfterTestAction = state
     } else {
-      received.append((action, state))
+      received.append(ReceivedAction(action: action, before: before, state: state))
     }
   }
 }
 
-/// The effects a ``TestStore``'s reducer has started and not yet seen end, by token.
+/// An action an effect fed back, with the state before and after the store reduced it.
+struct ReceivedAction<Action, State> {
+  let action: Action
+  let before: State
+  let state: State
+  /// Left unhandled when the test sent its next action (a failure then): the test has moved
+  /// past it, but may still `receive` it, as TCA allows; its assertion runs on its own states.
+  var isStale = false
+}
+
 final class InFlightEffects: Sendable {
   private struct State {
     var next: UInt64 = 0

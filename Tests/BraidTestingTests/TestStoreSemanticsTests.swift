@@ -82,3 +82,21 @@ extension TestStoreSemanticsTests {
     #expect(messages.count == 1)
   }
 }
+
+extension TestStoreSemanticsTests {
+  @Test func receivedActionsLeftUnhandledAtASendCanStillBeReceived() async {
+    let store = TestStore(initialState: Feature.State()) { Feature() }
+    await store.send(.chain)
+    let messages = await recordedFailures {
+      await store.send(.noop)
+    }
+    #expect(messages.count == 1)
+    #expect(messages.first?.hasPrefix("Must handle 2 received actions before sending an action") == true)
+    // Kept, as TCA keeps them: each is asserted on its own before and after states.
+    await store.receive(.increment) { $0.count = 1 }
+    await store.receive(.increment) { $0.count = 2 }
+    #expect(store.state.count == 2)
+    await store.send(.increment) { $0.count = 3 }
+    await store.finish()
+  }
+}
