@@ -103,6 +103,33 @@ struct EffectRunTests {
     #expect(issues.values.isEmpty)
   }
 
+  @Test func aSendEscapedPastItsEffectIsReportedAndDropped() async {
+    struct Escaping: Reducer {
+      struct State: Equatable { var log: [String] = [] }
+      enum Action: Equatable, Sendable { case start, late }
+      let escaped: Recorder<Send<Action>>
+
+      func reduce(into state: inout State, action: Action) -> Effect<Action> {
+        state.log.append("\(action)")
+        return action == .start ? .run { [escaped] send in escaped.append(send) } : .none
+      }
+    }
+    let escaped = Recorder<Send<Escaping.Action>>()
+    let store = Store(initialState: Escaping.State()) { Escaping(escaped: escaped) }
+    await store.send(.start).finish()
+    let issues = Recorder<IssueReporting.Issue>()
+    IssueReporting.withIssueHandler {
+      issues.append($0)
+    } operation: {
+      escaped.values.first?(.late)
+    }
+    #expect(store.state.log == ["start"])
+    #expect(
+      issues.values.first?.message.hasPrefix("An action was sent from an effect that had already completed: late.")
+        == true)
+    #expect(issues.values.first?.fileID == "BraidTests/EffectRunTests.swift")
+  }
+
   @Test func concatenateRunsEachEffectAfterThePrevious() async {
     let store = Store(initialState: Feature.State()) { Feature(calls: Recorder()) }
     await store.send(.concat).finish()

@@ -9,7 +9,9 @@
 /// }
 /// ```
 ///
-/// Sending is a no-op once the effect has been cancelled or its store has been released.
+/// Sending is a no-op once the effect has been cancelled or its store has been released. Sending
+/// after the operation has returned (through a `Send` escaped into another task) is reported
+/// and dropped.
 @MainActor
 public struct Send<Action: Sendable>: Sendable {
   let sink: @MainActor @Sendable (Action, EffectCascade?) -> Void
@@ -31,6 +33,14 @@ public struct Send<Action: Sendable>: Sendable {
   /// - Parameter action: The action to deliver.
   public func callAsFunction(_ action: Action) {
     guard !Task.isCancelled else { return }
+    if let lifetime = context.lifetime, lifetime.hasEnded {
+      reportMisuse(
+        "An action was sent from an effect that had already completed: \(action). Send only while the Effect.run operation runs: a `send` escaped into an unstructured Task or a callback outlives the effect, so the store can neither wait for nor cancel what it sends. The action was dropped.",
+        fileID: lifetime.fileID,
+        line: lifetime.line
+      )
+      return
+    }
     sink(action, context.cascade)
   }
 

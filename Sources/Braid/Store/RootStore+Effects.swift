@@ -75,12 +75,16 @@ extension RootStore {
   @usableFromInline
   func startRun(_ run: RunOperation<Action>, context: EffectContext) -> Task<Void, Never> {
     let registry = self.registry
+    let lifetime = EffectLifetime(fileID: run.fileID, line: run.line)
+    var context = context
+    context.lifetime = lifetime
     let send = makeSend(context: context)
     let id = registry.reserve(keys: context.keys)
     let cascade = context.cascade
     let member = cascade?.reserve()
     let task = Self.spawn(priority: run.priority) {
       defer {
+        lifetime.end()
         registry.remove(id)
         if let member { cascade?.leave(member) }
       }
@@ -117,6 +121,8 @@ extension RootStore {
   @usableFromInline
   func startSubscription(_ subscription: Subscription<Action>, context: EffectContext) -> Task<Void, Never> {
     let registry = self.registry
+    var context = context
+    context.lifetime = nil
     let send = makeSend(context: context)
     let scope = EffectScope(store: ObjectIdentifier(registry), path: context.path)
     let teardown = SubscriptionTeardown()
