@@ -11,6 +11,7 @@ let package = Package(
     .library(name: "BraidTesting", targets: ["BraidTesting"]),
     .library(name: "BraidSQLite", targets: ["BraidSQLite"]),
     .library(name: "BraidLocation", targets: ["BraidLocation", "BraidLocationLive"]),
+    .library(name: "BraidFetchedResults", targets: ["BraidFetchedResults"]),
     .executable(name: "braid-demo", targets: ["braid-demo"]),
   ],
   targets: [
@@ -22,6 +23,7 @@ let package = Package(
     .target(name: "BraidSQLite", dependencies: ["CSQLite"], swiftSettings: strict),
     .target(name: "BraidLocation", dependencies: ["Braid"], swiftSettings: strict),
     .target(name: "BraidLocationLive", dependencies: ["Braid", "BraidLocation"], swiftSettings: strict),
+    .target(name: "BraidFetchedResults", dependencies: ["Braid"], swiftSettings: strict),
 
     // MARK: - Examples: feature / client interface / live client / CLI
     .target(
@@ -101,6 +103,11 @@ let package = Package(
       name: "BraidLocationTests",
       dependencies: ["Braid", "BraidTesting", "BraidLocation", "BraidLocationLive"],
       exclude: ["Fixtures"],
+      swiftSettings: strict
+    ),
+    .testTarget(
+      name: "BraidFetchedResultsTests",
+      dependencies: ["Braid", "BraidTesting", "BraidTestSupport", "BraidFetchedResults"],
       swiftSettings: strict
     ),
     .testTarget(
