@@ -11,7 +11,7 @@ let package = Package(
     .library(name: "BraidTesting", targets: ["BraidTesting"]),
     .library(name: "BraidSQLite", targets: ["BraidSQLite"]),
     .library(name: "BraidLocation", targets: ["BraidLocation", "BraidLocationLive"]),
-    .library(name: "BraidFetchedResults", targets: ["BraidFetchedResults"]),
+    .library(name: "BraidFetchedResults", targets: ["BraidFetchedResults", "BraidFetchedResultsLive"]),
     .executable(name: "braid-demo", targets: ["braid-demo"]),
   ],
   targets: [
@@ -24,6 +24,11 @@ let package = Package(
     .target(name: "BraidLocation", dependencies: ["Braid"], swiftSettings: strict),
     .target(name: "BraidLocationLive", dependencies: ["Braid", "BraidLocation"], swiftSettings: strict),
     .target(name: "BraidFetchedResults", dependencies: ["Braid"], swiftSettings: strict),
+    .target(
+      name: "BraidFetchedResultsLive",
+      dependencies: ["Braid", "BraidFetchedResults", "CSQLite"],
+      swiftSettings: strict
+    ),
 
     // MARK: - Examples: feature / client interface / live client / CLI
     .target(
@@ -107,7 +112,9 @@ let package = Package(
     ),
     .testTarget(
       name: "BraidFetchedResultsTests",
-      dependencies: ["Braid", "BraidTesting", "BraidTestSupport", "BraidFetchedResults"],
+      dependencies: [
+        "Braid", "BraidTesting", "BraidTestSupport", "BraidFetchedResults", "BraidFetchedResultsLive", "BraidSQLite",
+      ],
       swiftSettings: strict
     ),
     .testTarget(

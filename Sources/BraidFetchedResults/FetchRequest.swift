@@ -21,7 +21,7 @@ public struct FetchRequest<Element: Identifiable & Equatable & Sendable>: Sendab
   /// lead the `ORDER BY`, so each section's rows come together.
   public var sectionColumn: String?
   /// Turns a row into an element.
-  public var decode: @Sendable (FetchedRow) throws(FetchedResultsError) -> Element
+  public var decode: @Sendable (FetchedRow) throws -> Element
 
   /// A request.
   ///
@@ -29,12 +29,13 @@ public struct FetchRequest<Element: Identifiable & Equatable & Sendable>: Sendab
   ///   - sql: One read-only `SELECT`.
   ///   - arguments: The values for its `?`s.
   ///   - sectionColumn: The column naming each row's section; it must lead the `ORDER BY`.
-  ///   - decode: Turns a row into an element.
+  ///   - decode: Turns a row into an element. A ``FetchedResultsError`` it throws is reported as
+  ///     is; any other error as ``FetchedResultsError/decoding(_:)``.
   public init(
     sql: String,
     arguments: [FetchValue] = [],
     sectionColumn: String? = nil,
-    decode: @escaping @Sendable (FetchedRow) throws(FetchedResultsError) -> Element
+    decode: @escaping @Sendable (FetchedRow) throws -> Element
   ) {
     self.sql = sql
     self.arguments = arguments

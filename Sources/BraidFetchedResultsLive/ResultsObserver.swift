@@ -1,0 +1,268 @@
+import Braid
+import BraidFetchedResults
+import Foundation
+
+/// One running observer: its request, its last snapshot, and the loop that fetches again when
+/// the database may have changed.
+///
+/// The loop waits for wake-ups (the file watcher, the backstop timer on the injected clock, a
+/// command), then reads `PRAGMA data_version` and fetches only if another connection committed
+/// (or a command asked). One fetch runs at a time; wake-ups that arrive meanwhile fold into one,
+/// so a burst of commits costs a fetch or two, and the version read before each fetch means no
+/// commit is missed between fetches.
+final class ResultsObserver<Element: Identifiable & Equatable & Sendable>: Sendable where Element.ID: Sendable {
+  private struct State {
+    var request: FetchRequest<Element>
+    /// Fetch even if the data version did not change (a refetch or a new request).
+    var mustFetch = true
+    /// The backstop timer fired since the last check: a lock still held now is reported.
+    var timerFired = false
+    var task: Task<Void, Never>?
+    var isStopped = false
+  }
+
+  private let path: String
+  private let subscriber: EffectSubscriber<FetchedResultsEvent<Element>>
+  private let clock: any Clock<Duration>
+  private let backstop: Duration
+  private let state: SanitizerVisibleMutex<State>
+  private let wakes: AsyncStream<Void>
+  private let wakeUp: AsyncStream<Void>.Continuation
+
+  /// The longest wait before looking again for a commit being published.
+  static var longestSettlingDelay: Duration { .milliseconds(64) }
+
+  init(
+    path: String,
+    request: FetchRequest<Element>,
+    subscriber: EffectSubscriber<FetchedResultsEvent<Element>>,
+    clock: any Clock<Duration>,
+    backstop: Duration
+  ) {
+    self.path = path
+    self.subscriber = subscriber
+    self.clock = clock
+    self.backstop = backstop
+    self.state = SanitizerVisibleMutex(State(request: request))
+    (wakes, wakeUp) = AsyncStream.makeStream(of: Void.self, bufferingPolicy: .bufferingNewest(1))
+  }
+
+  /// Starts the loop.
+  func start() {
+    let task = Task { [self] in await run() }
+    let stopped = state.withLock { state -> Bool in
+      if !state.isStopped { state.task = task }
+      return state.isStopped
+    }
+    if stopped { task.cancel() }
+  }
+
+  /// Stops the loop; it closes its connection and watcher as it ends.
+  func stop() {
+    let task = state.withLock { state -> Task<Void, Never>? in
+      state.isStopped = true
+      return state.task
+    }
+    task?.cancel()
+    wakeUp.finish()
+  }
+
+  /// Fetches again now.
+  func refetch() {
+    state.withLock { $0.mustFetch = true }
+    wakeUp.yield()
+  }
+
+  /// Replaces the request and fetches with it.
+  func update(_ request: FetchRequest<Element>) {
+    state.withLock {
+      $0.request = request
+      $0.mustFetch = true
+    }
+    wakeUp.yield()
+  }
+
+  private func run() async {
+    let wakeUp = self.wakeUp
+    let watcher = DatabaseFileWatcher(path: path) { wakeUp.yield() }
+    let backstopTask = Task { [clock, backstop] in
+      while !Task.isCancelled {
+        do { try await clock.sleep(for: backstop) } catch { return }
+        self.state.withLock { $0.timerFired = true }
+        wakeUp.yield()
+      }
+    }
+    var fetcher = Fetcher(path: path)
+    // The first check reports a lock at once: there is no earlier snapshot to keep showing.
+    defer {
+      backstopTask.cancel()
+      watcher?.stop()
+      fetcher.close()
+    }
+    var first = takeRequest()
+    first.reportsLocks = true
+    deliver(fetcher.check(taking: first))
+    for await _ in wakes {
+      guard !Task.isCancelled else { break }
+      var events = fetcher.check(taking: takeRequest())
+      // In WAL mode the file notification comes from the log write, a moment before the commit
+      // is published in the shared index (written through memory, which inotify does not see):
+      // when a wake-up finds nothing new, look again after 1, 2, 4… 64 ms on the clock.
+      var delay = Duration.milliseconds(1)
+      while events.isEmpty, fetcher.isWaitingForCommit, delay <= Self.longestSettlingDelay {
+        do { try await clock.sleep(for: delay) } catch { break }
+        events = fetcher.check(taking: takeRequest())
+        delay *= 2
+      }
+      deliver(events)
+    }
+  }
+
+  /// The request, whether a fetch is due whatever the data version says, and whether a lock
+  /// should be reported.
+  private func takeRequest() -> Fetcher.Input {
+    state.withLock { state in
+      defer {
+        state.mustFetch = false
+        state.timerFired = false
+      }
+      return Fetcher.Input(request: state.request, force: state.mustFetch, reportsLocks: state.timerFired)
+    }
+  }
+
+  private func deliver(_ events: [FetchedResultsEvent<Element>]) {
+    guard !Task.isCancelled, !state.withLock({ $0.isStopped }) else { return }
+    for event in events { subscriber.send(event) }
+  }
+
+  /// The part of the loop that touches SQLite: a connection, reopened when the file was
+  /// replaced, and the last snapshot and version.
+  private struct Fetcher {
+    struct Input {
+      var request: FetchRequest<Element>
+      var force: Bool
+      /// Whether a lock is reported; otherwise it is taken for a commit in progress (the
+      /// writer's own notifications, or the backstop, bring the next look).
+      var reportsLocks: Bool
+    }
+
+    let path: String
+    var connection: ObserverConnection?
+    var version: Int64?
+    var snapshot: FetchedResultsSnapshot<Element>?
+    var lastError: FetchedResultsError?
+    /// The last check found the data version unchanged (a commit may be about to show).
+    var isWaitingForCommit = false
+    /// A forced fetch that a lock put off.
+    var isForcePending = false
+
+    init(path: String) {
+      self.path = path
+    }
+
+    mutating func close() {
+      connection?.close()
+      connection = nil
+    }
+
+    /// Fetches if the database changed (or `force`), returning what to tell the feature.
+    mutating func check(taking input: Input) -> [FetchedResultsEvent<Element>] {
+      let (request, force) = (input.request, input.force || isForcePending)
+      var events: [FetchedResultsEvent<Element>] = []
+      do throws(FetchedResultsError) {
+        if let current = connection, !current.isCurrent {
+          // Deleted or replaced underneath: the old file is not the database any more.
+          close()
+          version = nil
+        }
+        if connection == nil { connection = try ObserverConnection(path: path) }
+        let current = try connection!.dataVersion()
+        isWaitingForCommit = false
+        isForcePending = false
+        guard force || current != version || snapshot == nil else {
+          isWaitingForCommit = true
+          return []
+        }
+        version = current
+        // After a missing table, another connection's commit may have created it: read the
+        // schema again before preparing the query.
+        if case .missingTable? = lastError { try connection!.refreshSchema() }
+        let next = try Self.snapshot(of: connection!.query(request.sql, arguments: request.arguments), request)
+        lastError = nil
+        if let previous = snapshot {
+          let changes = FetchedResultsChanges(from: previous, to: next)
+          if !changes.isEmpty { events.append(.didChangeContent(next, changes)) }
+        } else {
+          events.append(.initial(next))
+        }
+        snapshot = next
+      } catch {
+        if case .locked = error, !input.reportsLocks, snapshot != nil {
+          isWaitingForCommit = true
+          isForcePending = force
+          return []
+        }
+        if snapshot == nil {
+          snapshot = .empty
+          events.append(.initial(.empty))
+        }
+        if error != lastError { events.append(.failed(error)) }
+        lastError = error
+        switch error {
+        case .databaseUnavailable, .corrupt:
+          // Opened again next time: the file may be replaced or repaired meanwhile.
+          close()
+          version = nil
+        default:
+          break
+        }
+      }
+      return events
+    }
+
+    /// Rows to a snapshot: decoded, grouped by the section column, ids checked.
+    static func snapshot(of rows: [FetchedRow], _ request: FetchRequest<Element>) throws(FetchedResultsError)
+      -> FetchedResultsSnapshot<Element>
+    {
+      var sections: [FetchedResultsSnapshot<Element>.Section] = []
+      var seenSections: Set<String> = []
+      var seenIDs: Set<Element.ID> = []
+      for row in rows {
+        let element: Element
+        do {
+          element = try request.decode(row)
+        } catch let error as FetchedResultsError {
+          throw error
+        } catch {
+          throw .decoding("\(error)")
+        }
+        guard seenIDs.insert(element.id).inserted else { throw .duplicateID("\(element.id)") }
+        let name = try request.sectionColumn.map { column throws(FetchedResultsError) -> String in
+          guard let value = row[column] else {
+            throw .decoding("the query selects no section column '\(column)'")
+          }
+          return Self.name(of: value)
+        }
+        if let last = sections.last, last.name == name {
+          sections[sections.count - 1].elements.append(element)
+          continue
+        }
+        if let name, !seenSections.insert(name).inserted {
+          throw .sectionColumnNotLeadingSort(request.sectionColumn ?? "")
+        }
+        sections.append(.init(name: name, elements: [element]))
+      }
+      return FetchedResultsSnapshot(sections: sections)
+    }
+
+    static func name(of value: FetchValue) -> String {
+      switch value {
+      case .null: ""
+      case .integer(let number): String(number)
+      case .real(let number): String(number)
+      case .text(let text): text
+      case .blob(let bytes): bytes.map { String(format: "%02x", $0) }.joined()
+      }
+    }
+  }
+}
