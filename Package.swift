@@ -80,9 +80,21 @@ let package = Package(
       path: "Examples/SignUp/CLI",
       swiftSettings: strict
     ),
+    .target(
+      name: "UsersListFeature",
+      dependencies: ["Braid", "BraidFetchedResults"],
+      path: "Examples/UsersList/Feature",
+      swiftSettings: strict
+    ),
+    .target(
+      name: "UsersListCLI",
+      dependencies: ["Braid", "BraidFetchedResults", "BraidFetchedResultsLive", "UserDirectoryClient", "UserDirectoryLive", "UsersListFeature"],
+      path: "Examples/UsersList/CLI",
+      swiftSettings: strict
+    ),
     .executableTarget(
       name: "braid-demo",
-      dependencies: ["CounterCLI", "LocationTrackerCLI", "SignUpCLI"],
+      dependencies: ["CounterCLI", "LocationTrackerCLI", "SignUpCLI", "UsersListCLI"],
       path: "Examples/Demo",
       swiftSettings: strict
     ),
@@ -130,6 +142,11 @@ let package = Package(
     .testTarget(
       name: "LocationTrackerExampleTests",
       dependencies: ["Braid", "BraidTesting", "BraidLocation", "LocationTrackerFeature"],
+      swiftSettings: strict
+    ),
+    .testTarget(
+      name: "UsersListExampleTests",
+      dependencies: ["Braid", "BraidTesting", "BraidFetchedResults", "UsersListFeature"],
       swiftSettings: strict
     ),
     .testTarget(

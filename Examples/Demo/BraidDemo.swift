@@ -2,6 +2,7 @@ import CounterCLI
 import Foundation
 import LocationTrackerCLI
 import SignUpCLI
+import UsersListCLI
 
 /// `braid-demo`: Braid's examples in a terminal, one subcommand per example.
 ///
@@ -13,10 +14,12 @@ enum BraidDemo {
            braid-demo counter [--interactive]
            braid-demo location [--nmea FILE | --tcp HOST:PORT | --gpsd [HOST:PORT] | --serial DEVICE [--baud N]]
                                [--speed N | --immediate] [--plain | --json]
+           braid-demo users [--database PATH] [--sections] [--plain]
 
     \(SignUpCommand.usage)
     \(CounterCommand.usage)
     \(LocationCommand.usage)
+    \(UsersCommand.usage)
       --help             this text
     """
 
@@ -35,6 +38,8 @@ enum BraidDemo {
         try await CounterCommand.run(arguments: arguments) { print(usage) }
       case "location":
         try await LocationCommand.run(arguments: arguments) { print(usage) }
+      case "users":
+        try await UsersCommand.run(arguments: arguments) { print(usage) }
       default:
         fail("unknown command '\(command)'")
       }

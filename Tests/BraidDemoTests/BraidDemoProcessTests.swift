@@ -37,6 +37,15 @@ struct BraidDemoProcessTests {
     FileManager.default.temporaryDirectory.appendingPathComponent("braid-demo-\(UUID().uuidString)/users.sqlite").path
   }
 
+  @Test func usersRejectsBadArguments() throws {
+    let missing = try Self.run(["users", "--database"])
+    #expect(missing.status == 64)
+    #expect(missing.error.hasPrefix("braid-demo: --database needs a file path"))
+    let unknown = try Self.run(["users", "--bogus"])
+    #expect(unknown.status == 64)
+    #expect(unknown.error.hasPrefix("braid-demo: unknown option '--bogus'"))
+  }
+
   @Test func scriptedSignUpPrintsTheScreens() throws {
     let database = Self.temporaryDatabase()
     defer { try? FileManager.default.removeItem(atPath: (database as NSString).deletingLastPathComponent) }

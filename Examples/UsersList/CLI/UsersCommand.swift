@@ -1,0 +1,129 @@
+import Braid
+import BraidFetchedResults
+import BraidFetchedResultsLive
+import Foundation
+import UserDirectoryClient
+import UserDirectoryLive
+import UsersListFeature
+
+/// `braid-demo users`: the sign-up example's users, live, as a screen redrawn from the store, or
+/// (`--plain`, or no terminal) the list and then each change as lines.
+public enum UsersCommand {
+  /// The command's lines of the demo's usage text.
+  public static let usage = """
+      users              the sign-up example's users, updated live as they change
+        --database PATH  the database (default: the one `signup` uses)
+        --sections       group the users by initial
+        --plain          print the list, then one line per change (the default without a terminal)
+    """
+
+  /// Wrong arguments.
+  public struct Failure: Error, Equatable, CustomStringConvertible {
+    /// What is wrong, in one line.
+    public let message: String
+
+    /// The message.
+    public var description: String { message }
+  }
+
+  /// Runs the command with the arguments that follow `users`.
+  ///
+  /// - Parameters:
+  ///   - arguments: The command's flags and their values.
+  ///   - printUsage: Prints the demo's whole usage text; called for `--help`.
+  /// - Throws: ``Failure`` for a wrong flag.
+  @MainActor
+  public static func run(arguments: [String], printUsage: () -> Void) async throws(Failure) {
+    var arguments = arguments
+    var path = UserDirectory.defaultDatabasePath
+    var sectioned = false
+    var plain = isatty(1) == 0 || isatty(0) == 0
+    while !arguments.isEmpty {
+      let flag = arguments.removeFirst()
+      switch flag {
+      case "--database":
+        guard let value = arguments.first, !value.isEmpty, !value.hasPrefix("--") else {
+          throw Failure(message: "--database needs a file path")
+        }
+        arguments.removeFirst()
+        path = value
+      case "--sections": sectioned = true
+      case "--plain": plain = true
+      case "--help", "-h":
+        printUsage()
+        return
+      default:
+        throw Failure(message: "unknown option '\(flag)'")
+      }
+    }
+    // The directory is the demo's own data folder: make it, so the observer can watch it
+    // before `signup` creates the database.
+    try? FileManager.default.createDirectory(
+      atPath: URL(fileURLWithPath: path).deletingLastPathComponent().path, withIntermediateDirectories: true)
+    var initial = UsersList.State()
+    initial.isSectioned = sectioned
+    let store = Store(initialState: initial) {
+      UsersList()
+    } withDependencies: {
+      $0.usersObserver = .live(path: path)
+    }
+    if plain {
+      await printChanges(store)
+    } else {
+      await runScreen(store, database: path)
+    }
+  }
+
+  /// Prints the list, then each change as it arrives, until interrupted.
+  @MainActor
+  static func printChanges(_ store: Store<UsersList.State, UsersList.Action>) async {
+    let task = store.send(.onAppear)
+    var printedList = false
+    var printedSets = 0
+    var reported: FetchedResultsError?
+    for await state in store.values(of: \.self) {
+      if state.isLoaded, !printedList {
+        write(UsersScreen.listing(state.users) + ["# \(state.users.count) user(s)"])
+        printedList = true
+        printedSets = state.changeSets
+      }
+      if printedList, state.changeSets != printedSets {
+        write(state.latestChanges + ["# \(state.users.count) user(s)"])
+        printedSets = state.changeSets
+      }
+      if let error = state.error, error != reported {
+        FileHandle.standardError.write(Data("braid-demo: \(error)\n".utf8))
+      }
+      reported = state.error
+    }
+    task.cancel()
+  }
+
+  private static func write(_ lines: [String]) {
+    guard !lines.isEmpty else { return }
+    FileHandle.standardOutput.write(Data((lines.joined(separator: "\n") + "\n").utf8))
+  }
+
+  /// Shows the screen, redrawn on every change, and reads commands from standard input.
+  @MainActor
+  static func runScreen(_ store: Store<UsersList.State, UsersList.Action>, database: String) async {
+    let token = store.observe(\.self) { state in
+      print("\u{1B}[2J\u{1B}[H" + UsersScreen.screen(state, database: database))
+    }
+    let task = store.send(.onAppear)
+    let lines = AsyncStream<String> { continuation in
+      // readLine blocks, so it runs on a thread of its own and ends the stream at end of input.
+      Thread.detachNewThread {
+        while let line = readLine() { continuation.yield(line) }
+        continuation.finish()
+      }
+    }
+    for await line in lines {
+      let command = line.trimmingCharacters(in: .whitespaces)
+      if command == "q" { break }
+      if command == "s" { store.send(.toggleSectionsTapped) }
+    }
+    token.cancel()
+    task.cancel()
+  }
+}

@@ -1,0 +1,59 @@
+import Braid
+import BraidFetchedResults
+import BraidTesting
+import Testing
+import UsersListFeature
+
+@MainActor
+struct UsersListTests {
+  static let alice = UserRow(id: 1, username: "alice", email: "alice@example.com")
+  static let bob = UserRow(id: 2, username: "bob", email: "bob@example.com")
+  static let carol = UserRow(id: 3, username: "carol", email: "carol@example.com")
+
+  @Test func listsUsersAndLogsEachChange() async {
+    let (client, control) = FetchedResultsClient<UserRow>.controlled()
+    let store = TestStore(initialState: UsersList.State()) {
+      UsersList()
+    } withDependencies: {
+      $0.usersObserver = client
+    }
+    await store.send(.onAppear)
+    let first = FetchedResultsSnapshot([Self.alice, Self.bob])
+    control.publish(first, to: UsersList.ObserverID())
+    await store.receive(.users(.initial(first))) {
+      $0.users = first
+      $0.isLoaded = true
+    }
+    // Bob renamed to "zed" (moves to the end), Carol signs up, Alice leaves.
+    var zed = Self.bob
+    zed.username = "zed"
+    let second = FetchedResultsSnapshot([Self.carol, zed])
+    control.publish(second, to: UsersList.ObserverID())
+    var changes = FetchedResultsChanges()
+    changes.deletes = [FetchedIndexPath(section: 0, item: 0)]
+    changes.inserts = [FetchedIndexPath(section: 0, item: 0)]
+    changes.updates = [FetchedIndexPath(section: 0, item: 1)]
+    await store.receive(.users(.didChangeContent(second, changes))) {
+      $0.users = second
+      $0.latestChanges = ["- alice", "+ carol", "~ zed"]
+      $0.changeSets = 1
+      $0.changeLog = ["- alice", "+ carol", "~ zed"]
+    }
+    // The same snapshot again: nothing to report.
+    control.publish(second, to: UsersList.ObserverID())
+    control.fail(.locked("users.sqlite: database is locked"), to: UsersList.ObserverID())
+    await store.receive(.users(.failed(.locked("users.sqlite: database is locked")))) {
+      $0.error = .locked("users.sqlite: database is locked")
+    }
+    await store.send(.toggleSectionsTapped) { $0.isSectioned = true }
+    await store.send(.onDisappear)
+    #expect(
+      control.commands(for: UsersList.ObserverID()) == [
+        .create(sql: UserRow.request(sectioned: false).sql, arguments: []),
+        .update(sql: UserRow.request(sectioned: true).sql, arguments: []),
+        .destroy,
+      ])
+    #expect(control.runningObservers(for: UsersList.ObserverID()) == 0)
+    await store.finish()
+  }
+}
