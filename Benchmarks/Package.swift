@@ -14,6 +14,7 @@ let package = Package(
         .product(name: "Braid", package: "Braid"),
         .product(name: "BraidTesting", package: "Braid"),
         .product(name: "BraidLocation", package: "Braid"),
+        .product(name: "BraidFetchedResults", package: "Braid"),
         .product(name: "OpenCombine", package: "OpenCombine"),
       ]
     )

@@ -19,6 +19,7 @@ let workloads: [Workload] = [
   Workload(name: "latest") { await latestRows($0) },
   Workload(name: "teststore") { await testStoreRows($0) },
   Workload(name: "nmea") { nmeaRows($0) },
+  Workload(name: "fetched-results") { fetchedResultsDiffRows($0) },
 ]
 
 /// Writes to standard error.
