@@ -88,10 +88,8 @@ public final class TestClock<Duration: DurationProtocol & Hashable>: Clock, Send
 
   /// Suspends the calling task until the clock is advanced to `deadline`.
   ///
-  /// Suspends even when `deadline` has already been reached: the sleeper wakes at the next
-  /// ``advance(by:)`` (`advance()` with no argument moves no time and wakes it) or ``run(limit:fileID:line:)``,
-  /// as swift-clocks' `TestClock` does, so "yield until the next tick" code behaves in tests as
-  /// it does live.
+  /// Suspends even when `deadline` has passed, until the next ``advance(by:)`` (`advance()`
+  /// wakes it without moving time) or ``run(limit:fileID:line:)``, as swift-clocks' does.
   ///
   /// - Parameters:
   ///   - deadline: The instant to wake at.
