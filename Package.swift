@@ -118,7 +118,7 @@ let package = Package(
     ),
     .testTarget(
       name: "BraidLocationTests",
-      dependencies: ["Braid", "BraidTesting", "BraidLocation", "BraidLocationLive"],
+      dependencies: ["Braid", "BraidTesting", "BraidTestSupport", "BraidLocation", "BraidLocationLive"],
       exclude: ["Fixtures"],
       swiftSettings: strict
     ),

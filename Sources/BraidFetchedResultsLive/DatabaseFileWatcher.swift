@@ -29,7 +29,7 @@ package final class DatabaseFileWatcher: Sendable {
   ///   - onChange: Called on the watcher's thread for each relevant event.
   /// - Returns: `nil` when inotify is unavailable (the observer then relies on its backstop
   ///   timer alone).
-  package init?(path: String, onChange: @escaping @Sendable () -> Void) {
+  init?(path: String, onChange: @escaping @Sendable () -> Void) {
     let url = URL(fileURLWithPath: path)
     let directory = url.deletingLastPathComponent().path
     let name = url.lastPathComponent
@@ -94,7 +94,7 @@ package final class DatabaseFileWatcher: Sendable {
   }
 
   /// Stops watching: the thread wakes, closes its descriptors and ends. Safe to call twice.
-  package func stop() {
+  func stop() {
     isStopped.withLock { stopped in
       guard !stopped else { return }
       var byte: UInt8 = 1

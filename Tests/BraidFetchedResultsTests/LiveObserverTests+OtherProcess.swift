@@ -2,6 +2,7 @@ import Braid
 import BraidFetchedResults
 import BraidFetchedResultsLive
 import BraidSQLite
+import BraidTestSupport
 import Foundation
 import Testing
 

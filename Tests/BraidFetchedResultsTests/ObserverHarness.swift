@@ -2,6 +2,7 @@ import Braid
 import BraidFetchedResults
 import BraidFetchedResultsLive
 import BraidSQLite
+import BraidTestSupport
 import Foundation
 import Testing
 
@@ -92,25 +93,6 @@ struct Observing: Reducer {
     FetchRequest(sql: sql, sectionColumn: sectionColumn) { row in
       Person(id: try row.integer("id"), name: try row.text("name"), team: (try? row.text("team")) ?? "")
     }
-  }
-}
-
-extension Store where State == Observing.State, Action == Observing.Action {
-  /// Waits until `condition` holds, or `limit` of real time has passed (file notifications and
-  /// other processes are real).
-  ///
-  /// - Returns: Whether the condition held.
-  func until(within limit: Duration = .seconds(20), _ condition: @escaping @Sendable (State) -> Bool) async -> Bool {
-    let waiter = Task { @MainActor in
-      for await state in self.values(of: \.self) where condition(state) { return true }
-      return false
-    }
-    let deadline = Task {
-      try? await ContinuousClock().sleep(for: limit)
-      waiter.cancel()
-    }
-    defer { deadline.cancel() }
-    return await waiter.value
   }
 }
 

@@ -1,6 +1,7 @@
 import Braid
 import BraidLocation
 import BraidLocationLive
+import BraidTestSupport
 import Foundation
 import Testing
 
@@ -29,7 +30,7 @@ extension StreamSourceTests {
     let client = LocationClient.live(source: .gpsd(host: "127.0.0.1", port: gpsd.port))
     let store = Store(initialState: EpochComparison.State(expected: expected)) { EpochComparison(client: client) }
     let task = store.send(.start)
-    let complete = await Self.until(store, within: .seconds(30)) { $0.matched.count == expected.count }
+    let complete = await store.until(within: .seconds(30)) { $0.matched.count == expected.count }
     store.send(.stop)
     await task.finish()
     await Self.untilDescriptorsClosed()
@@ -43,26 +44,6 @@ extension StreamSourceTests {
       """)
     #expect(state.matched.count == 122)
     #expect(state.mismatches.isEmpty, "\(state.mismatches.count) mismatches: \(state.mismatches.prefix(10))")
-  }
-
-  /// Waits until `condition` holds, or `limit` of real time has passed (gpsd is a real process).
-  ///
-  /// - Returns: Whether the condition held.
-  static func until<State: Equatable & Sendable, Action>(
-    _ store: Store<State, Action>,
-    within limit: Duration,
-    _ condition: @escaping @Sendable (State) -> Bool
-  ) async -> Bool {
-    let waiter = Task { @MainActor in
-      for await state in store.values(of: \.self) where condition(state) { return true }
-      return false
-    }
-    let deadline = Task {
-      try? await ContinuousClock().sleep(for: limit)
-      waiter.cancel()
-    }
-    defer { deadline.cancel() }
-    return await waiter.value
   }
 }
 
