@@ -107,8 +107,8 @@ final class ResultsObserver<Element: Identifiable & Equatable & Sendable>: Senda
       var events = fetcher.check(taking: takeRequest())
       // In WAL mode the file notification comes from the log write, a moment before the commit
       // is published in the shared index (written through memory, which inotify does not see):
-      // when a wake-up finds nothing new, look again after 1, 2, 4… 64 ms on the clock.
-      var delay = Duration.milliseconds(1)
+      // when a wake-up finds nothing new, look again after 0.125, 0.25, 0.5… 64 ms on the clock.
+      var delay = Duration.microseconds(125)
       while events.isEmpty, fetcher.isWaitingForCommit, delay <= Self.longestSettlingDelay {
         do { try await clock.sleep(for: delay) } catch { break }
         events = fetcher.check(taking: takeRequest())

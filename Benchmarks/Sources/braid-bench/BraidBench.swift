@@ -20,6 +20,7 @@ let workloads: [Workload] = [
   Workload(name: "teststore") { await testStoreRows($0) },
   Workload(name: "nmea") { nmeaRows($0) },
   Workload(name: "fetched-results") { fetchedResultsDiffRows($0) },
+  Workload(name: "fetched-results-latency") { await fetchedResultsLatencyRows($0) },
 ]
 
 /// Writes to standard error.
