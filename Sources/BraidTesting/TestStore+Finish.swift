@@ -35,8 +35,12 @@ extension TestStore {
   }
 
   /// Drops the received actions not yet asserted, taking the state after the last of them.
+  ///
+  /// It first waits for the effects to settle (see <doc:TestStoreTiming>), so an action already
+  /// on its way — its effect resumed by a gate, a `TestClock` advance or a reply — is skipped
+  /// too, however busy the machine.
   public func skipReceivedActions() async {
-    await Task.yield()
+    await settleEffects()
     if let last = recorder.received.last { state = last.state }
     recorder.received.removeAll()
   }
@@ -44,9 +48,37 @@ extension TestStore {
   /// Stops tracking every effect still in flight, as TCA does: they keep running, ``finish(timeout:fileID:filePath:line:column:)``
   /// and the end of the test no longer wait for them, and the actions they still send must be
   /// received (or skipped) like any other. They are cancelled when the test store is released.
+  ///
+  /// It first waits for the effects to settle, so an effect that was about to finish does.
   public func skipInFlightEffects() async {
-    await Task.yield()
+    await settleEffects()
     recorder.inFlight.skipAll()
+  }
+
+  /// Waits until every effect of the store is finished or waiting for input from outside its
+  /// own code (a `TestClock` that has not reached its deadline, a gate, a client's callback),
+  /// at most ``timeout``.
+  ///
+  /// Settled means: no effect job queued or running on ``effectExecutor``, and after the main
+  /// actor has run everything queued before (an effect's `send` hops there), still none and
+  /// none newly enqueued — twice in a row, for work that hops main → main before returning.
+  func settleEffects() async {
+    let deadline = ContinuousClock.now.advanced(by: timeout)
+    var quietRounds = 0
+    var turns = 0
+    while quietRounds < 2, ContinuousClock.now < deadline {
+      let before = effectExecutor.snapshot
+      await Task.yield()
+      let after = effectExecutor.snapshot
+      if before.isIdle, after.isIdle, before.enqueued == after.enqueued {
+        quietRounds += 1
+      } else {
+        quietRounds = 0
+        turns += 1
+        // Effect code is running on another thread: give it the processor now and then.
+        if turns % 64 == 0 { try? await Task.sleep(for: .microseconds(100)) }
+      }
+    }
   }
 
   /// Fails for each effect still running and, when exhaustive, each received action left.

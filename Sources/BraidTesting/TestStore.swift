@@ -45,6 +45,7 @@ public final class TestStore<State: Equatable, Action: Sendable> {
 
   let store: Store<State, Action>
   let recorder: TestStoreRecorder<State, Action>
+  let effectExecutor = EffectExecutor()
   let dependencyBox: DependencyBox
   let site: SourceSite
 
@@ -104,6 +105,7 @@ public final class TestStore<State: Equatable, Action: Sendable> {
         )
       }
     }
+    self.store.effectExecutor = effectExecutor
   }
 
   /// Sends `action` and asserts how it changed the state.

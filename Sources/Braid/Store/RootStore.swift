@@ -24,6 +24,8 @@ final class RootStore<State, Action: Sendable> {
   /// defaults (then reducing needs no task-local binding).
   @usableFromInline let dependencies: DependencyValues?
   var nextObserverID = 0
+  /// The executor effect tasks prefer; `nil` for the global concurrent executor.
+  var effectExecutor: (any TaskExecutor)?
   /// The closures every ``Send`` of this store shares, made once rather than per effect.
   lazy var sendLinks = SendLinks(self)
 

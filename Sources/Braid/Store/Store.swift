@@ -160,6 +160,14 @@ public final class Store<State, Action: Sendable> {
     root?.throttles.removeAll()
   }
 
+  /// The executor this store's effect tasks prefer (`Task(executorPreference:)`), or `nil` for
+  /// the global concurrent executor. `TestStore` sets one that counts the effect work queued or
+  /// running, to know when effects have settled.
+  package var effectExecutor: (any TaskExecutor)? {
+    get { root?.effectExecutor }
+    set { root?.effectExecutor = newValue }
+  }
+
   /// The number of cancellation ids with a running effect (for leak checks in tests).
   package var activeCancellationIDCount: Int {
     root?.registry.keyCount ?? 0

@@ -1,0 +1,40 @@
+import Braid
+import Dispatch
+
+/// The executor a ``TestStore``'s effect tasks run on: the global concurrent queue, as in the
+/// application, but counting the jobs queued or running, so the test store can tell when its
+/// effects have settled.
+///
+/// Every piece of an effect's own code is a job here: its start, and each resumption after an
+/// `await` (a `TestClock` sleep ending, a continuation resumed, a `Task.yield()`, a return from
+/// `send`). Code isolated to another actor runs on that actor, and is outside input like a
+/// network reply.
+final class EffectExecutor: TaskExecutor, @unchecked Sendable {
+  private struct Counts {
+    /// Jobs enqueued and not yet finished running.
+    var pending = 0
+    /// Jobs enqueued since the executor was made.
+    var enqueued = 0
+  }
+
+  // Unchecked Sendable: `counts` is the only mutable state, and the mutex guards it.
+  private let counts = SanitizerVisibleMutex(Counts())
+  private let queue = DispatchQueue.global()
+
+  func enqueue(_ job: consuming ExecutorJob) {
+    let job = UnownedJob(job)
+    counts.withLock {
+      $0.pending += 1
+      $0.enqueued += 1
+    }
+    queue.async {
+      job.runSynchronously(on: self.asUnownedTaskExecutor())
+      self.counts.withLock { $0.pending -= 1 }
+    }
+  }
+
+  /// Whether no effect job is queued or running, and how many were ever enqueued.
+  var snapshot: (isIdle: Bool, enqueued: Int) {
+    counts.withLock { ($0.pending == 0, $0.enqueued) }
+  }
+}

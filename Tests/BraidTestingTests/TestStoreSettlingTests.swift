@@ -1,0 +1,96 @@
+import Braid
+import BraidTestSupport
+import BraidTesting
+import Testing
+
+/// `skipReceivedActions` and `skipInFlightEffects` wait for effects to settle: an action already
+/// on its way when they are called is skipped, however many hops it still has to make.
+@MainActor
+struct TestStoreSettlingTests {
+  /// After its gate opens, an effect makes 50 hops (each a new job) before each action: one
+  /// `Task.yield()` on the test's side could never see them arrive.
+  struct HeldBack: Reducer {
+    struct State: Equatable {
+      var values: [Int] = []
+    }
+
+    enum Action: Equatable, Sendable {
+      case start
+      case tick
+      case loaded(Int)
+    }
+
+    let gate: Gate
+    let clock: TestClock<Duration>
+
+    func reduce(into state: inout State, action: Action) -> Effect<Action> {
+      switch action {
+      case .start:
+        return .run { [gate] send in
+          await gate.wait()
+          for _ in 0..<50 { await Task.yield() }
+          await send(.loaded(1))
+          for _ in 0..<50 { await Task.yield() }
+          await send(.loaded(2))
+        }
+      case .tick:
+        return .run { [clock] send in
+          try await clock.sleep(for: .seconds(1))
+          for _ in 0..<50 { await Task.yield() }
+          await send(.loaded(3))
+        }
+      case .loaded(let value):
+        state.values.append(value)
+        return .none
+      }
+    }
+  }
+
+  @Test func skipReceivedActionsSkipsActionsStillOnTheirWay() async {
+    let gate = Gate()
+    let store = TestStore(initialState: HeldBack.State()) { HeldBack(gate: gate, clock: TestClock()) }
+    await store.send(.start)
+    gate.open()
+    await store.skipReceivedActions()
+    #expect(store.state.values == [1, 2])
+    // Exhaustive: an action that arrived after the skip would fail here as unexpected.
+    await store.finish()
+  }
+
+  @Test func skipReceivedActionsAfterAClockAdvance() async {
+    let clock = TestClock()
+    let store = TestStore(initialState: HeldBack.State()) { HeldBack(gate: Gate(), clock: clock) }
+    await store.send(.tick)
+    await store.skipReceivedActions()
+    #expect(store.state.values == [])
+    await clock.advance(by: .seconds(1))
+    await store.skipReceivedActions()
+    #expect(store.state.values == [3])
+    await store.finish()
+  }
+
+  @Test func nonExhaustiveSkipThenFinishLeavesNothingBehind() async {
+    let gate = Gate()
+    let store = TestStore(initialState: HeldBack.State()) { HeldBack(gate: gate, clock: TestClock()) }
+    store.exhaustivity = .off
+    await store.send(.start)
+    gate.open()
+    await store.skipReceivedActions()
+    await store.finish()
+    #expect(store.state.values == [1, 2])
+    let messages = await recordedFailures { await store.finish() }
+    #expect(messages.isEmpty)
+  }
+
+  @Test func skipInFlightEffectsLetsAnEffectAboutToFinishFinish() async {
+    let gate = Gate()
+    let store = TestStore(initialState: HeldBack.State()) { HeldBack(gate: gate, clock: TestClock()) }
+    await store.send(.start)
+    gate.open()
+    await store.skipInFlightEffects()
+    // The effect had finished, so its actions are there to receive, not left in flight.
+    await store.receive(.loaded(1)) { $0.values = [1] }
+    await store.receive(.loaded(2)) { $0.values = [1, 2] }
+    await store.finish()
+  }
+}
