@@ -175,9 +175,20 @@ extension TestStore {
   }
 }
 
-/// How a case path is named in failure messages.
+/// How a case path is named in failure messages: `/Action.loaded` (payload `Int`) when the case
+/// can be named, else the root and payload types.
 enum CasePathLabel {
   static func of<Root, Value>(_ casePath: CasePath<Root, Value>) -> String {
-    "CasePath<\(Root.self), \(Value.self)>"
+    guard let name = casePath.caseName else {
+      return "a case of \(rootName(Root.self)) with payload \(Value.self) (the case has no name without a value)"
+    }
+    return "/\(rootName(Root.self)).\(name) (payload \(Value.self))"
+  }
+
+  /// The type's name without its module (`Feature.Action`, not `MyTests.Feature.Action`).
+  private static func rootName(_ type: Any.Type) -> String {
+    let name = String(reflecting: type)
+    guard let dot = name.firstIndex(of: ".") else { return name }
+    return String(name[name.index(after: dot)...])
   }
 }

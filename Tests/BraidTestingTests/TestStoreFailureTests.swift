@@ -96,6 +96,26 @@ struct TestStoreFailureTests {
       ])
   }
 
+  @Test func receiveByCasePathNamesTheCase() async {
+    let store = TestStore(initialState: Feature.State()) { Feature() }
+    let messages = await recordedFailures {
+      await store.send(.chain)
+      await store.receive(/Feature.Action.madeID)
+      await store.skipReceivedActions()
+      await store.receive(/Feature.Action.madeID)
+    }
+    #expect(
+      messages == [
+        """
+        Received unexpected action: …
+
+        Expected: an action matching /TestStoreFeature.Action.madeID (payload String)
+        Received: .increment
+        """,
+        "Expected to receive an action matching /TestStoreFeature.Action.madeID (payload String), but received none and no effect is running.",
+      ])
+  }
+
   @Test func effectStillRunningAtTheEndNamesItsAction() async {
     let clock = TestClock()
     let store = TestStore(initialState: Feature.State()) {

@@ -15,6 +15,20 @@ extension CasePathFixtures {
       #expect(path.extract(from: .total(7)) == nil)
     }
 
+    @Test func caseNamesAreFoundForPlainAndEmptiablePayloads() {
+      #expect((/Action.count).caseName == "count")
+      #expect((/Action.total).caseName == "total")
+      #expect((/Action.move).caseName == "move")
+      #expect((/Action.names).caseName == "names")
+      #expect((/Action.reset).caseName == "reset")
+      #expect((/Tree.leaf).caseName == "leaf")
+      #expect((/Mixed.boxed).caseName == "boxed")
+      #expect((/Either<Int>.right).caseName == "right")
+      #expect((/Either<Int>.maybe).caseName == "maybe")
+      // `ChildAction` holds a `String` in one case: no stand-in value, so no name.
+      #expect((/Action.child).caseName == nil)
+    }
+
     @Test func payloadCaseExtractsItsValueAndRejectsOtherCases() {
       let child = /Action.child
       #expect(child.extract(from: .reset) == nil)

@@ -77,4 +77,32 @@ struct ObservationTests {
     #expect(await iterator.next() == 1)
     #expect(await iterator.next() == 2)
   }
+
+  @Test func valuesEndWhenTheStoreIsReleased() async {
+    var store: Store<Form.State, Form.Action>? = Store(initialState: Form.State()) { Form() }
+    let values = store!.values(of: \.unrelated)
+    let scoped = store!.scope(state: \.password, action: { Form.Action.password($0) }).values(of: \.count)
+    let consumer = Task { @MainActor in
+      var seen: [Int] = []
+      for await value in values { seen.append(value) }
+      var lengths: [Int] = []
+      for await length in scoped { lengths.append(length) }
+      return (seen, lengths)
+    }
+    store?.send(.touch)
+    store?.send(.password("ab"))
+    store = nil
+    // Before the fix the loops never ended; the bound only turns that hang into a failure
+    // (cancelling the consumer ends its loops).
+    let watchdog = Task {
+      try await Task.sleep(for: .seconds(10))
+      consumer.cancel()
+    }
+    let (seen, lengths) = await consumer.value
+    let ended = !consumer.isCancelled
+    watchdog.cancel()
+    #expect(ended)
+    #expect(seen == [0, 1])
+    #expect(lengths == [0, 2])
+  }
 }

@@ -59,11 +59,13 @@ extension IdentifiedArray where Element: Identifiable, ID == Element.ID {
 extension IdentifiedArray: ExpressibleByArrayLiteral where Element: Identifiable, ID == Element.ID {
   /// Creates an identified array from an array literal of `Identifiable` elements.
   ///
-  /// A duplicate id is reported as a runtime issue and only its first element is kept.
+  /// A duplicate id is reported as a runtime issue and only its first element is kept. An array
+  /// literal has no source location to report, so the issue names the array's type and says
+  /// so; ``init(uniqueElements:fileID:line:)`` reports the caller's line.
   ///
   /// - Parameter elements: The elements, in order.
   public init(arrayLiteral elements: Element...) {
     self.init()
-    appendUniqueElements(elements, fileID: #fileID, line: #line)
+    appendUniqueElements(elements, fileID: #fileID, line: #line, fromLiteral: true)
   }
 }

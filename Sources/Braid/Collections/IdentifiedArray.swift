@@ -192,18 +192,27 @@ public struct IdentifiedArray<ID: Hashable, Element> {
   mutating func appendUniqueElements(
     _ elements: some Sequence<Element>,
     fileID: StaticString,
-    line: UInt
+    line: UInt,
+    fromLiteral: Bool = false
   ) {
     storage.reserveCapacity(elements.underestimatedCount)
     for (offset, element) in elements.enumerated() {
       let elementID = id(of: element)
       if let existing = offsetByID[elementID] {
         reportMisuse(
-          """
-          IdentifiedArray received duplicate id \(elementID) at offsets \(existing) and \(offset) \
-          of its unique elements; kept the first. Use init(_:id:uniquingIDsWith:) to merge \
-          duplicates on purpose.
-          """,
+          fromLiteral
+            ? """
+            An array literal of \(Self.self) has duplicate id \(elementID) at offsets \(existing) \
+            and \(offset); kept the first. Swift gives an array literal no source location, so this \
+            report points into Braid: the literal is in the code that ran just before it (in a test, \
+            the test that reported this). Write IdentifiedArray(uniqueElements: [...]) to have the \
+            report point at its line.
+            """
+            : """
+            IdentifiedArray received duplicate id \(elementID) at offsets \(existing) and \(offset) \
+            of its unique elements; kept the first. Use init(_:id:uniquingIDsWith:) to merge \
+            duplicates on purpose.
+            """,
           fileID: fileID,
           line: line
         )

@@ -41,8 +41,10 @@ extension Store {
   /// }
   /// ```
   ///
-  /// The observation stops when the iterating task ends or is cancelled. Values are buffered,
-  /// so a slow consumer sees every distinct value in order.
+  /// The observation stops when the iterating task ends or is cancelled. The sequence ends
+  /// (its `for await` loop exits) when the store is released: once every store scoped from the
+  /// same root is gone. Values are buffered, so a slow consumer sees every distinct value in
+  /// order.
   ///
   /// - Parameters:
   ///   - keyPath: The value to observe, stored or computed.
@@ -53,7 +55,10 @@ extension Store {
     delivery: ObservationDelivery = .currentAndChanges
   ) -> AsyncStream<Value> {
     let (stream, continuation) = AsyncStream<Value>.makeStream()
-    let token = observe(keyPath, delivery: delivery) { continuation.yield($0) }
+    // Held only by the observer, which the root store holds: released with the store, it
+    // finishes the stream.
+    let finisher = StreamFinisher(continuation)
+    let token = observe(keyPath, delivery: delivery) { finisher.continuation.yield($0) }
     let holder = TokenHolder(token)
     continuation.onTermination = { _ in
       Task { @MainActor in holder.cancel() }
@@ -72,6 +77,19 @@ final class ObservedValue<Value> {
   @usableFromInline
   init(_ value: Value) {
     self.value = value
+  }
+}
+
+/// Finishes an `AsyncStream` when it is released.
+private final class StreamFinisher<Value: Sendable>: Sendable {
+  let continuation: AsyncStream<Value>.Continuation
+
+  init(_ continuation: AsyncStream<Value>.Continuation) {
+    self.continuation = continuation
+  }
+
+  deinit {
+    continuation.finish()
   }
 }
 

@@ -8,6 +8,14 @@ struct EnumCases {
   let records: UnsafeRawPointer
   let recordSize: Int
 
+  /// The name of the case with this tag, as declared.
+  func name(tag: Int) -> String? {
+    guard tag >= 0, tag < count,
+      let name = TypeMetadata.relativePointer(at: records + tag * recordSize + 8)
+    else { return nil }
+    return String(cString: name.assumingMemoryBound(to: CChar.self))
+  }
+
   /// Whether the case with this tag is `indirect` (its payload lives in a heap box).
   func isIndirect(tag: Int) -> Bool {
     guard tag < count else { return false }
