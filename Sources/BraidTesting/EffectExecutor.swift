@@ -9,7 +9,7 @@ import Dispatch
 /// `await` (a `TestClock` sleep ending, a continuation resumed, a `Task.yield()`, a return from
 /// `send`). Code isolated to another actor runs on that actor, and is outside input like a
 /// network reply.
-final class EffectExecutor: TaskExecutor, @unchecked Sendable {
+package final class EffectExecutor: TaskExecutor, @unchecked Sendable {
   private struct Counts {
     /// Jobs enqueued and not yet finished running.
     var pending = 0
@@ -21,7 +21,9 @@ final class EffectExecutor: TaskExecutor, @unchecked Sendable {
   private let counts = SanitizerVisibleMutex(Counts())
   private let queue = DispatchQueue.global()
 
-  func enqueue(_ job: consuming ExecutorJob) {
+  package init() {}
+
+  package func enqueue(_ job: consuming ExecutorJob) {
     let job = UnownedJob(job)
     counts.withLock {
       $0.pending += 1
@@ -36,5 +38,32 @@ final class EffectExecutor: TaskExecutor, @unchecked Sendable {
   /// Whether no effect job is queued or running, and how many were ever enqueued.
   var snapshot: (isIdle: Bool, enqueued: Int) {
     counts.withLock { ($0.pending == 0, $0.enqueued) }
+  }
+
+  /// Waits until the effects on this executor have settled — every one finished or waiting for
+  /// input from outside its own code (a `TestClock` short of its deadline, a gate, a client's
+  /// callback) — or `timeout` passes.
+  ///
+  /// Settled means: no job queued or running here, and after the main actor has run everything
+  /// queued before (an effect's `send` hops there), still none and none newly enqueued — twice
+  /// in a row, for work that hops main → main before returning.
+  @MainActor
+  package func settle(timeout: Duration) async {
+    let deadline = ContinuousClock.now.advanced(by: timeout)
+    var quietRounds = 0
+    var turns = 0
+    while quietRounds < 2, ContinuousClock.now < deadline {
+      let before = snapshot
+      await Task.yield()
+      let after = snapshot
+      if before.isIdle, after.isIdle, before.enqueued == after.enqueued {
+        quietRounds += 1
+      } else {
+        quietRounds = 0
+        turns += 1
+        // Effect code is running on another thread: give it the processor now and then.
+        if turns % 64 == 0 { try? await Task.sleep(for: .microseconds(100)) }
+      }
+    }
   }
 }

@@ -56,29 +56,9 @@ extension TestStore {
   }
 
   /// Waits until every effect of the store is finished or waiting for input from outside its
-  /// own code (a `TestClock` that has not reached its deadline, a gate, a client's callback),
-  /// at most ``timeout``.
-  ///
-  /// Settled means: no effect job queued or running on ``effectExecutor``, and after the main
-  /// actor has run everything queued before (an effect's `send` hops there), still none and
-  /// none newly enqueued — twice in a row, for work that hops main → main before returning.
+  /// own code, at most ``timeout`` (see ``EffectExecutor/settle(timeout:)``).
   func settleEffects() async {
-    let deadline = ContinuousClock.now.advanced(by: timeout)
-    var quietRounds = 0
-    var turns = 0
-    while quietRounds < 2, ContinuousClock.now < deadline {
-      let before = effectExecutor.snapshot
-      await Task.yield()
-      let after = effectExecutor.snapshot
-      if before.isIdle, after.isIdle, before.enqueued == after.enqueued {
-        quietRounds += 1
-      } else {
-        quietRounds = 0
-        turns += 1
-        // Effect code is running on another thread: give it the processor now and then.
-        if turns % 64 == 0 { try? await Task.sleep(for: .microseconds(100)) }
-      }
-    }
+    await effectExecutor.settle(timeout: timeout)
   }
 
   /// Fails for each effect still running and, when exhaustive, each received action left.
