@@ -33,7 +33,8 @@ enum BraidDemo {
     do {
       switch command {
       case "signup":
-        try await SignUpCommand.run(arguments: arguments) { print(usage) }
+        let status = try await SignUpCommand.run(arguments: arguments) { print(usage) }
+        if status != 0 { exit(status) }
       case "counter":
         try await CounterCommand.run(arguments: arguments) { print(usage) }
       case "location":

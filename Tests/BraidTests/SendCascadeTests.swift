@@ -1,5 +1,6 @@
 import Braid
 import BraidTestSupport
+import BraidTesting
 import Testing
 
 /// TCA's send semantics (issue 15, "the send cascade"): a send's task covers everything it sets
@@ -55,8 +56,13 @@ struct SendCascadeTests {
   @Test func cancellingASendCancelsTheEffectsOfTheActionsItsEffectsSent() async {
     let clock = TestClock()
     let store = Store(initialState: Feature.State()) { Feature(clock: clock) }
+    // Counting the effects' work tells when the first effect has ended and the second sleeps;
+    // a sleeper on the clock alone does not (the first may still be returning from `send`).
+    let executor = EffectExecutor()
+    store.effectExecutor = executor
     let task = store.send(.task)
-    await clock.waitForSleepers(1)
+    await executor.settle(timeout: .seconds(5))
+    #expect(clock.pendingSleepers == 1)
     #expect(store.state.log == ["task", "started"])
     #expect(store.runningEffectCount == 1)
     task.cancel()

@@ -29,10 +29,13 @@ public enum SignUpCommand {
   /// - Parameters:
   ///   - arguments: The command's flags and their values.
   ///   - printUsage: Prints the demo's whole usage text; called for `--help`.
+  /// - Returns: The exit status: 0, or 1 when a script's last `submit` failed or could not be
+  ///   made (the reason is written to standard error).
   /// - Throws: ``UsageError`` for an unknown or incomplete flag, or a script that cannot be read
   ///   or run.
   @MainActor
-  public static func run(arguments: [String], printUsage: () -> Void) async throws(UsageError) {
+  @discardableResult
+  public static func run(arguments: [String], printUsage: () -> Void) async throws(UsageError) -> Int32 {
     var arguments = arguments
     var databasePath = UserDirectory.defaultDatabasePath
     var scriptPath: String?
@@ -45,7 +48,7 @@ public enum SignUpCommand {
         if flag == "--database" { databasePath = value } else { scriptPath = value }
       case "--help", "-h":
         printUsage()
-        return
+        return 0
       default:
         throw UsageError(message: "unknown option '\(flag)'")
       }
@@ -54,16 +57,24 @@ public enum SignUpCommand {
     // Without a terminal there is no one to type: read the events from standard input instead.
     if scriptPath == nil, isatty(0) == 0 { scriptPath = "-" }
     if let scriptPath {
-      try await runScript(scriptPath, directory: directory)
-    } else {
-      let form = InteractiveSignUp(directory: directory)
-      await form.run()
-      withExtendedLifetime(form) {}
+      return try await runScript(scriptPath, directory: directory)
     }
+    let form = InteractiveSignUp(directory: directory)
+    await form.run()
+    withExtendedLifetime(form) {}
+    return 0
   }
 
+  /// Writes `message` to standard error and returns the failure status.
+  private static func failure(_ message: String) -> Int32 {
+    FileHandle.standardError.write(Data("braid-demo: \(message)\n".utf8))
+    return 1
+  }
+
+  /// Runs a script; returns the exit status: 0, or 1 when its last `submit` failed or was
+  /// impossible (the reason is on standard error).
   @MainActor
-  static func runScript(_ path: String, directory: UserDirectory) async throws(UsageError) {
+  static func runScript(_ path: String, directory: UserDirectory) async throws(UsageError) -> Int32 {
     let text: String
     if path == "-" {
       var lines: [String] = []
@@ -76,10 +87,19 @@ public enum SignUpCommand {
       text = contents
     }
     do {
-      let screen = try await ScriptedSignUp(directory: directory).run(lines: text.components(separatedBy: "\n"))
+      // Any line ending: `\n`, `\r\n` (a script saved on Windows) or `\r`.
+      let lines = text.split(omittingEmptySubsequences: false, whereSeparator: \.isNewline).map(String.init)
+      let (screen, lastSubmission) = try await ScriptedSignUp(directory: directory).run(lines: lines)
       print(screen)
-    } catch {
+      switch lastSubmission {
+      case .failed(let message): return failure("sign-up failed: \(message)")
+      case .impossible(let reason): return failure("cannot create the account: \(reason)")
+      case .signedUp, nil: return 0
+      }
+    } catch let error as ScriptedSignUp.ScriptError {
       throw UsageError(message: "script \(error)")
+    } catch {
+      throw UsageError(message: "script: \(error)")
     }
   }
 }

@@ -1,0 +1,78 @@
+import Foundation
+import Testing
+
+/// `braid-demo signup --script`: line endings, durations, and the exit status a script's last
+/// `submit` decides.
+struct SignUpScriptProcessTests {
+  typealias Demo = BraidDemoProcessTests
+
+  static func withDatabase(_ body: (String) throws -> Void) rethrows {
+    let database = Demo.temporaryDatabase()
+    defer { try? FileManager.default.removeItem(atPath: (database as NSString).deletingLastPathComponent) }
+    try body(database)
+  }
+
+  @Test func absurdOrNegativeWaitsAreRejectedClearly() throws {
+    try Self.withDatabase { database in
+      for wait in ["9223372036854775807s", "-5s", "25h", "1.5s", "s"] {
+        let result = try Demo.run(
+          ["signup", "--database", database, "--script", "-"], input: "type username al\nwait \(wait)\n")
+        #expect(result.status == 64)
+        #expect(
+          result.error.hasPrefix(
+            "braid-demo: script line 2: expected a duration from 0ms to 24h, such as 400ms or 1s: wait \(wait)\n"))
+      }
+      // Many of the longest waits in a row are fine: the clock saturates.
+      let long = try Demo.run(
+        ["signup", "--database", database, "--script", "-"],
+        input: String(repeating: "wait 24h\n", count: 50) + "type username al\n")
+      #expect(long.status == 0)
+    }
+  }
+
+  @Test func aScriptWithWindowsLineEndingsRunsLikeAnyOther() throws {
+    try Self.withDatabase { database in
+      let script = FileManager.default.temporaryDirectory.appendingPathComponent("crlf-\(UUID().uuidString).txt")
+      defer { try? FileManager.default.removeItem(at: script) }
+      try Data(
+        "type username carol\r\nwait 400ms\r\ntype email carol@example.com\r\ntype password correct horse\r\ntype verification correct horse\r\nsubmit\r\n"
+          .utf8
+      ).write(to: script)
+      let result = try Demo.run(["signup", "--database", database, "--script", script.path])
+      #expect(result.status == 0)
+      #expect(result.output.contains("[carol                   ] Username available"))
+      #expect(result.output.contains("Signed up: Welcome, carol!"))
+    }
+  }
+
+  @Test func aSubmitThatCannotBeMadeOrFailsExitsNonZeroAndSaysWhy() throws {
+    try Self.withDatabase { database in
+      let disabled = try Demo.run(
+        ["signup", "--database", database, "--script", "-"], input: "type username alice\nwait 400ms\nsubmit\n")
+      #expect(disabled.status == 1)
+      #expect(disabled.output.contains("  Cannot create the account: the email is empty"))
+      #expect(disabled.error == "braid-demo: cannot create the account: the email is empty\n")
+
+      let unchecked = try Demo.run(
+        ["signup", "--database", database, "--script", "-"],
+        input: """
+          type username dave
+          type email d@example.com
+          type password 12345678
+          type verification 12345678
+          submit
+          """)
+      #expect(unchecked.status == 1)
+      #expect(
+        unchecked.error
+          == "braid-demo: cannot create the account: the username has not been checked yet (add a wait after typing it, such as wait 400ms)\n"
+      )
+
+      let unknown = try Demo.run(
+        ["signup", "--database", database, "--script", "-"], input: String(repeating: "x", count: 1_000_000) + "\n")
+      #expect(unknown.status == 64)
+      let shown = String(repeating: "x", count: 80) + "… (1000000 bytes)"
+      #expect(unknown.error.hasPrefix("braid-demo: script line 1: unknown command: \(shown)\n"))
+    }
+  }
+}
