@@ -27,10 +27,10 @@ public final class SQLiteDatabase: Sendable {
     case integer(Int64)
     /// A string: SQLite's `TEXT` storage class.
     ///
-    /// Bound with `sqlite3_bind_text` as UTF-8, up to the first NUL character, and copied by
-    /// SQLite. A result value whose storage class is `TEXT`, `REAL` or `BLOB` is read back as this
-    /// case from `sqlite3_column_text`, up to its first NUL byte: a `REAL` as SQLite's text form of
-    /// the number, a `BLOB` as its bytes decoded as UTF-8.
+    /// Bound with `sqlite3_bind_text` as all of its UTF-8 bytes (NUL characters included), and
+    /// copied by SQLite. A result value whose storage class is `TEXT`, `REAL` or `BLOB` is read
+    /// back as this case from `sqlite3_column_text` and `sqlite3_column_bytes`: a `REAL` as
+    /// SQLite's text form of the number, a `BLOB` as its bytes decoded as UTF-8.
     case text(String)
     /// SQL `NULL`: SQLite's `NULL` storage class.
     ///
@@ -142,7 +142,13 @@ public final class SQLiteDatabase: Sendable {
       let status: Int32
       switch parameter {
       case .integer(let value): status = sqlite3_bind_int64(statement, position, value)
-      case .text(let value): status = sqlite3_bind_text(statement, position, value, -1, braid_sqlite_transient())
+      case .text(let value):
+        var text = value
+        status = text.withUTF8 { bytes in
+          bytes.withMemoryRebound(to: CChar.self) {
+            sqlite3_bind_text(statement, position, $0.baseAddress, Int32($0.count), braid_sqlite_transient())
+          }
+        }
       case .null: status = sqlite3_bind_null(statement, position)
       }
       guard status == SQLITE_OK else { throw error(on: handle) }
@@ -157,10 +163,18 @@ public final class SQLiteDatabase: Sendable {
           switch sqlite3_column_type(statement, column) {
           case SQLITE_INTEGER: .integer(sqlite3_column_int64(statement, column))
           case SQLITE_NULL: .null
-          default: .text(String(cString: sqlite3_column_text(statement, column)))
+          default: .text(Self.text(statement, column))
           }
         })
     }
+  }
+
+  /// A column's value as text, all of its bytes (a NUL inside does not end it).
+  private static func text(_ statement: OpaquePointer?, _ column: Int32) -> String {
+    // `sqlite3_column_text` first, so that `sqlite3_column_bytes` counts the text form.
+    guard let text = sqlite3_column_text(statement, column) else { return "" }
+    let count = Int(sqlite3_column_bytes(statement, column))
+    return String(decoding: UnsafeBufferPointer(start: text, count: count), as: UTF8.self)
   }
 
   private static func error(on handle: OpaquePointer) -> SQLiteError {

@@ -9,11 +9,15 @@ struct BraidDemoProcessTests {
     URL(fileURLWithPath: CommandLine.arguments[0]).deletingLastPathComponent().appendingPathComponent("braid-demo")
   }
 
-  /// Runs `braid-demo` with `arguments` and `input` on standard input; returns status and output.
-  static func run(_ arguments: [String], input: String = "") throws -> (status: Int32, output: String, error: String) {
+  /// Runs `braid-demo` with `arguments` and `input` on standard input (and `environment` in
+  /// place of this process's, when given); returns status and output.
+  static func run(
+    _ arguments: [String], input: String = "", environment: [String: String]? = nil
+  ) throws -> (status: Int32, output: String, error: String) {
     let process = Process()
     process.executableURL = executable
     process.arguments = arguments
+    if let environment { process.environment = environment }
     let stdin = Pipe()
     let stdout = Pipe()
     let stderr = Pipe()
@@ -76,12 +80,12 @@ struct BraidDemoProcessTests {
 
         Sign up
 
-          Username  [alice                   ] Username available
+          Username  [alice                   ] Username already taken
           Email     [alice@example.com       ] 
           Password  [*************           ] 
           Verify    [*************           ] 
 
-          [ Create ]
+          [ Create ] (disabled)
 
           Signed up: Welcome, alice!
 

@@ -30,6 +30,34 @@ struct SignUpScriptProcessTests {
     }
   }
 
+  @Test func databasesThatKeepNothingAreRefused() throws {
+    for command in ["signup", "users"] {
+      let empty = try Demo.run([command, "--database", ""])
+      #expect(empty.status == 64)
+      #expect(
+        empty.error.hasPrefix(
+          "braid-demo: --database: an empty path would make a temporary database that keeps nothing\n"))
+      let memory = try Demo.run([command, "--database", ":memory:"])
+      #expect(memory.status == 64)
+      #expect(
+        memory.error.hasPrefix(
+          "braid-demo: --database: ':memory:' is an in-memory database that keeps nothing; give a file path\n"))
+    }
+  }
+
+  @Test func theDefaultDatabaseIsUnderHOME() throws {
+    let home = FileManager.default.temporaryDirectory.appendingPathComponent("braid-home-\(UUID().uuidString)").path
+    defer { try? FileManager.default.removeItem(atPath: home) }
+    var environment = ProcessInfo.processInfo.environment
+    environment["HOME"] = home
+    environment["BRAID_USERS_DB"] = nil
+    let result = try Demo.run(
+      ["signup", "--script", "-"], input: "type username erin\nwait 400ms\n", environment: environment)
+    #expect(result.status == 0)
+    #expect(result.output.contains("[erin                    ] Username available"))
+    #expect(FileManager.default.fileExists(atPath: home + "/.local/share/braid/users.sqlite"))
+  }
+
   @Test func aScriptWithWindowsLineEndingsRunsLikeAnyOther() throws {
     try Self.withDatabase { database in
       let script = FileManager.default.temporaryDirectory.appendingPathComponent("crlf-\(UUID().uuidString).txt")
@@ -40,7 +68,7 @@ struct SignUpScriptProcessTests {
       ).write(to: script)
       let result = try Demo.run(["signup", "--database", database, "--script", script.path])
       #expect(result.status == 0)
-      #expect(result.output.contains("[carol                   ] Username available"))
+      #expect(result.output.contains("[carol                   ] Username already taken"))
       #expect(result.output.contains("Signed up: Welcome, carol!"))
     }
   }

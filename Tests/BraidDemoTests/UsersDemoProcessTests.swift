@@ -29,7 +29,11 @@ struct UsersDemoProcessTests {
 
     let shell = Process()
     shell.executableURL = URL(fileURLWithPath: try #require(sqlite3))
-    shell.arguments = [database, "UPDATE users SET username = 'zoe' WHERE username = 'alice';"]
+    // A rollback-journal database: the watcher's reads can hold a shared lock for a moment, so
+    // the shell waits for it as any well-behaved writer does.
+    shell.arguments = [
+      "-cmd", ".timeout 5000", database, "UPDATE users SET username = 'zoe' WHERE username = 'alice';",
+    ]
     try shell.run()
     shell.waitUntilExit()
     #expect(shell.terminationStatus == 0)
@@ -38,9 +42,10 @@ struct UsersDemoProcessTests {
 
     let delete = Process()
     delete.executableURL = shell.executableURL
-    delete.arguments = [database, "DELETE FROM users;"]
+    delete.arguments = ["-cmd", ".timeout 5000", database, "DELETE FROM users;"]
     try delete.run()
     delete.waitUntilExit()
+    #expect(delete.terminationStatus == 0)
     #expect(users.waitForLine { $0 == "- zoe" })
     #expect(users.waitForLine { $0 == "# 0 user(s)" })
     // Before `signup` made the file and its table, the observer said so, and nothing else.

@@ -20,6 +20,16 @@ struct SQLiteDatabaseTests {
     }
   }
 
+  @Test func textWithANulCharacterIsStoredAndReadWhole() throws {
+    try Self.withDatabasePath { path in
+      let database = try SQLiteDatabase(path: path)
+      try database.execute("CREATE TABLE t (s TEXT)")
+      try database.execute("INSERT INTO t VALUES (?)", [.text("nu\u{0}ll")])
+      #expect(try database.query("SELECT s, length(CAST(s AS BLOB)) FROM t") == [[.text("nu\u{0}ll"), .integer(5)]])
+      #expect(try database.query("SELECT count(*) FROM t WHERE s = ?", [.text("nu")]) == [[.integer(0)]])
+    }
+  }
+
   @Test func parametersAreNeverReadAsSQL() throws {
     try Self.withDatabasePath { path in
       let database = try SQLiteDatabase(path: path)

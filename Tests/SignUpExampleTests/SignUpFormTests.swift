@@ -25,6 +25,40 @@ struct SignUpFormTests {
     #expect(state.passwordMessage == "")
   }
 
+  @Test func usernamesThatWouldNotBeStoredAsShownAreRefusedBeforeAnyCheck() async {
+    let store = TestStore(initialState: SignUpForm.State()) { SignUpForm() }
+    let cases: [(String, String)] = [
+      ("nu\u{0}ll", "no control or invisible characters"),
+      ("evil\u{1B}[2J", "no control or invisible characters"),
+      ("two\nlines", "no control or invisible characters"),
+      ("zero\u{200B}width", "no control or invisible characters"),
+      (" alice", "no spaces at either end"),
+      ("alice ", "no spaces at either end"),
+      (String(repeating: "a", count: 33), "at most 32 characters"),
+      (String(repeating: "a", count: 1_000_000), "at most 32 characters"),
+    ]
+    for (username, message) in cases {
+      // No check is started (the test's directory is unimplemented: a check would fail the test).
+      await store.send(.usernameChanged(username)) {
+        $0.username = username
+        $0.availability = .checked(isAvailable: false, message: message)
+      }
+    }
+    #expect(SignUpForm.problem(withUsername: String(repeating: "é", count: 32)) == nil)
+    #expect(SignUpForm.problem(withUsername: "Émile Zola") == nil)
+  }
+
+  @Test func aPasswordLongerThanTheHashAcceptsIsRefusedWithItsLimit() {
+    var state = SignUpForm.State()
+    state.password = String(repeating: "p", count: 101)
+    state.passwordVerification = state.password
+    #expect(state.passwordMessage == "need at most 100 char.")
+    #expect(!state.isFormValid)
+    state.password = String(repeating: "😀", count: 100)
+    state.passwordVerification = state.password
+    #expect(state.passwordMessage == "")
+  }
+
   @Test func createIsEnabledOnlyWhenEveryRuleHolds() {
     var state = SignUpForm.State()
     state.username = "alice"
@@ -131,7 +165,10 @@ struct SignUpFormTests {
     await store.receive(.signUpFinished(error: nil)) {
       $0.isSigningUp = false
       $0.alert = SignUpForm.Alert(title: "Signed up", message: "Welcome, alice!")
+      // The name is this account's now: Create is not offered for it again.
+      $0.availability = .checked(isAvailable: false, message: "Username already taken")
     }
+    #expect(!store.state.isSignUpEnabled)
     await store.send(.alertDismissed) { $0.alert = nil }
     await store.finish()
     #expect(

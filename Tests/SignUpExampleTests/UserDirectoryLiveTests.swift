@@ -27,6 +27,37 @@ struct UserDirectoryLiveTests {
     }
   }
 
+  @Test func passwordsTheHashCannotTakeAreRefusedSayingWhy() async throws {
+    try await Self.withTemporaryFolder { folder in
+      let directory = UserDirectory.live(path: "\(folder)/users.sqlite")
+      let long = String(repeating: "p", count: 512)
+      await #expect(
+        throws: UserDirectoryError.storage(
+          "passwords longer than 511 bytes of UTF-8 cannot be hashed (this one has 512)")
+      ) {
+        try await directory.signUp(SignUpRequest(username: "bob", email: "bob@example.com", password: long))
+      }
+      let withNul = "12345678\u{0}tail"
+      await #expect(throws: UserDirectoryError.storage("a password cannot contain a NUL character")) {
+        try await directory.signUp(SignUpRequest(username: "bob", email: "bob@example.com", password: withNul))
+      }
+      let available = try await directory.isUsernameAvailable("bob")
+      #expect(available)
+    }
+  }
+
+  @Test func storageFailuresNameTheDatabaseAndSayNothingOfSaving() async throws {
+    let directory = UserDirectory.live(path: "/proc/braid-no-such-dir/users.sqlite")
+    await #expect(
+      throws: UserDirectoryError.storage(
+        "/proc/braid-no-such-dir/users.sqlite: unable to open database file (SQLite code 14)")
+    ) {
+      _ = try await directory.isUsernameAvailable("bob")
+    }
+    #expect(
+      "\(UserDirectoryError.storage("x"))" == "The user directory failed: x")
+  }
+
   @Test func passwordsAreStoredOnlyAsSaltedHashes() async throws {
     try await Self.withTemporaryFolder { folder in
       let path = "\(folder)/users.sqlite"

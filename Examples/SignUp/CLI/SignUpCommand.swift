@@ -7,7 +7,7 @@ import UserDirectoryLive
 public enum SignUpCommand {
   /// The command's lines of the demo's usage text.
   public static let usage = """
-      signup             the sign-up form of the seed articles, on a SQLite user directory
+      signup             a sign-up form (username checked as you type) on a SQLite user directory
         --database PATH  the database (default: $BRAID_USERS_DB or ~/.local/share/braid/users.sqlite)
         --script FILE    run the events in FILE (or - for standard input) and print the screen;
                          without a terminal, events are read from standard input
@@ -45,7 +45,14 @@ public enum SignUpCommand {
       case "--database", "--script":
         guard !arguments.isEmpty else { throw UsageError(message: "\(flag) needs a value") }
         let value = arguments.removeFirst()
-        if flag == "--database" { databasePath = value } else { scriptPath = value }
+        if flag == "--database" {
+          if let problem = UserDirectory.problem(withDatabasePath: value) {
+            throw UsageError(message: "--database: \(problem)")
+          }
+          databasePath = value
+        } else {
+          scriptPath = value
+        }
       case "--help", "-h":
         printUsage()
         return 0

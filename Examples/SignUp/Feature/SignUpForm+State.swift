@@ -24,6 +24,13 @@ extension SignUpForm {
     /// Whether the password has at least 8 characters.
     public var isPasswordLongEnough: Bool { password.count >= 8 }
 
+    /// The longest password, in characters (the system's password hashing takes at most 511
+    /// bytes; 100 characters are at most 400 bytes of UTF-8).
+    public static let longestPassword = 100
+
+    /// Whether the password has at most ``longestPassword`` characters.
+    public var isPasswordShortEnough: Bool { password.count <= Self.longestPassword }
+
     /// Whether the two password fields agree.
     public var passwordsMatch: Bool { password == passwordVerification }
 
@@ -31,12 +38,13 @@ extension SignUpForm {
     public var passwordMessage: String {
       if !passwordsMatch { return "need same password" }
       if !isPasswordLongEnough { return "need 8 char." }
+      if !isPasswordShortEnough { return "need at most \(Self.longestPassword) char." }
       return ""
     }
 
     /// Whether the fields alone allow signing up (rule 1 without the server's answer).
     public var isFormValid: Bool {
-      !username.isEmpty && !email.isEmpty && isPasswordLongEnough && passwordsMatch
+      !username.isEmpty && !email.isEmpty && isPasswordLongEnough && isPasswordShortEnough && passwordsMatch
     }
 
     /// Whether "Create" is enabled: a valid form, a username confirmed available, and no

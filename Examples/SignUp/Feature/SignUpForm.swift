@@ -42,6 +42,10 @@ public struct SignUpForm: Reducer {
         state.availability = .empty
         return .cancel(id: CancelID.availability)
       }
+      if let problem = Self.problem(withUsername: username) {
+        state.availability = .checked(isAvailable: false, message: problem)
+        return .cancel(id: CancelID.availability)
+      }
       state.availability = .validating
       let directory = userDirectory
       return .run { send in
@@ -94,12 +98,40 @@ public struct SignUpForm: Reducer {
       state.isSigningUp = false
       state.alert =
         error.map { State.AlertText.failure($0) } ?? State.AlertText.success(state.username)
+      if error == nil {
+        // The name is now taken, by this account: Create must not offer it again.
+        state.availability = .checked(isAvailable: false, message: "Username already taken")
+      }
       return .none
 
     case .alertDismissed:
       state.alert = nil
       return .none
     }
+  }
+}
+
+extension SignUpForm {
+  /// The longest username, in characters.
+  public static let longestUsername = 32
+
+  /// What is wrong with `username` before any server is asked, or `nil` when nothing is: at most
+  /// ``longestUsername`` characters, no control or invisible formatting characters (a NUL, an
+  /// escape, a newline, a zero-width space), and no space at either end. These are checked here
+  /// so that what is stored is exactly what the form showed.
+  public static func problem(withUsername username: String) -> String? {
+    if username.count > longestUsername { return "at most \(longestUsername) characters" }
+    let invisible = username.unicodeScalars.contains { scalar in
+      switch scalar.properties.generalCategory {
+      case .control, .format, .lineSeparator, .paragraphSeparator, .surrogate, .privateUse, .unassigned: true
+      default: false
+      }
+    }
+    if invisible { return "no control or invisible characters" }
+    if username.first?.isWhitespace == true || username.last?.isWhitespace == true {
+      return "no spaces at either end"
+    }
+    return nil
   }
 }
 

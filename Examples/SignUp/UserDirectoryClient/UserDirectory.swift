@@ -56,7 +56,7 @@ public enum UserDirectoryError: Error, Sendable, Equatable, CustomStringConverti
     switch self {
     case .usernameTaken(let name): "The username \(name) is already taken."
     case .invalidEmail(let email): "\(email) is not a valid e-mail address."
-    case .storage(let message): "The account could not be saved: \(message)"
+    case .storage(let message): "The user directory failed: \(message)"
     }
   }
 }

@@ -18,7 +18,19 @@ package enum PasswordHash {
     (try? hash(password, setting: stored)) == stored
   }
 
+  /// The most bytes of UTF-8 the system's hashing accepts (libxcrypt's `CRYPT_MAX_PASSPHRASE_SIZE`
+  /// less the terminating NUL).
+  package static let longestPasswordBytes = 511
+
   private static func hash(_ password: String, setting: String) throws -> String {
+    guard password.utf8.count <= longestPasswordBytes else {
+      throw UserDirectoryError.storage(
+        "passwords longer than \(longestPasswordBytes) bytes of UTF-8 cannot be hashed (this one has \(password.utf8.count))"
+      )
+    }
+    guard !password.utf8.contains(0) else {
+      throw UserDirectoryError.storage("a password cannot contain a NUL character")
+    }
     let data = UnsafeMutablePointer<crypt_data>.allocate(capacity: 1)
     defer { data.deallocate() }
     memset(data, 0, MemoryLayout<crypt_data>.size)

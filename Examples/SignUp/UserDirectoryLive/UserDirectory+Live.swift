@@ -3,11 +3,24 @@ import UserDirectoryClient
 
 extension UserDirectory {
   /// Where the live directory keeps its database unless told otherwise: `$BRAID_USERS_DB`, or
-  /// `~/.local/share/braid/users.sqlite` (created on first use).
+  /// `$HOME/.local/share/braid/users.sqlite` (created on first use; the account's home from the
+  /// password database when `HOME` is unset or empty).
   public static var defaultDatabasePath: String {
-    if let path = ProcessInfo.processInfo.environment["BRAID_USERS_DB"], !path.isEmpty { return path }
-    let home = FileManager.default.homeDirectoryForCurrentUser.path
+    let environment = ProcessInfo.processInfo.environment
+    if let path = environment["BRAID_USERS_DB"], !path.isEmpty { return path }
+    let home =
+      environment["HOME"].flatMap { $0.isEmpty ? nil : $0 } ?? FileManager.default.homeDirectoryForCurrentUser.path
     return "\(home)/.local/share/braid/users.sqlite"
+  }
+
+  /// Why `path` cannot hold a user directory that lasts, or `nil` when it can: SQLite reads an
+  /// empty path and `:memory:` as a temporary database that is gone when the program exits.
+  public static func problem(withDatabasePath path: String) -> String? {
+    if path.isEmpty { return "an empty path would make a temporary database that keeps nothing" }
+    if path == ":memory:" || path.hasPrefix("file::memory:") || path.contains("mode=memory") {
+      return "'\(path)' is an in-memory database that keeps nothing; give a file path"
+    }
+    return nil
   }
 
   /// A directory kept in the SQLite database at `path`.

@@ -43,7 +43,7 @@ final class UserStore: Sendable {
       let database = try openDatabase()
       return try body(database)
     } catch let error as SQLiteError {
-      throw UserDirectoryError.storage(error.description)
+      throw UserDirectoryError.storage("\(path): \(error.description)")
     }
   }
 

@@ -42,8 +42,11 @@ public enum UsersCommand {
       let flag = arguments.removeFirst()
       switch flag {
       case "--database":
-        guard let value = arguments.first, !value.isEmpty, !value.hasPrefix("--") else {
+        guard let value = arguments.first, !value.hasPrefix("--") else {
           throw Failure(message: "--database needs a file path")
+        }
+        if let problem = UserDirectory.problem(withDatabasePath: value) {
+          throw Failure(message: "--database: \(problem)")
         }
         arguments.removeFirst()
         path = value
