@@ -19,7 +19,7 @@ let package = Package(
     .target(name: "Braid", swiftSettings: strict),
     .target(name: "BraidTesting", dependencies: ["Braid", "CBraidTestingHook"], swiftSettings: strict),
     .target(name: "CBraidTestingHook"),
-    .systemLibrary(name: "CSQLite", path: "Sources/CSQLite"),
+    .systemLibrary(name: "CSQLite", path: "Sources/CSQLite", providers: [.apt(["libsqlite3-dev"])]),
     .target(name: "BraidSQLite", dependencies: ["CSQLite"], swiftSettings: strict),
     .target(name: "BraidLocation", dependencies: ["Braid"], swiftSettings: strict),
     .target(name: "BraidLocationLive", dependencies: ["Braid", "BraidLocation"], swiftSettings: strict),
@@ -61,7 +61,7 @@ let package = Package(
       path: "Examples/SignUp/UserDirectoryClient",
       swiftSettings: strict
     ),
-    .systemLibrary(name: "CCrypt", path: "Sources/CCrypt"),
+    .systemLibrary(name: "CCrypt", path: "Sources/CCrypt", providers: [.apt(["libcrypt-dev"])]),
     .target(
       name: "UserDirectoryLive",
       dependencies: ["UserDirectoryClient", "BraidSQLite", "CCrypt"],

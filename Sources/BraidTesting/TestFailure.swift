@@ -1,4 +1,5 @@
 import Braid
+import Foundation
 import Testing
 import XCTest
 
@@ -29,6 +30,24 @@ func recordFailure(_ message: String, at site: SourceSite) {
     )
   } else {
     XCTFail(message, file: site.filePath, line: site.line)
+  }
+}
+
+/// Records what a non-exhaustive ``TestStore`` skipped, when it shows skipped assertions: a known
+/// issue in Swift Testing (shown, not failing), a note on standard error under XCTest.
+func recordSkippedAssertion(_ message: String, at site: SourceSite) {
+  let text = "Skipped assertion: \(message)"
+  if IssueReporting.capture(text, fileID: "\(site.fileID)", line: site.line) { return }
+  if Test.current != nil {
+    withKnownIssue {
+      Issue.record(
+        Comment(rawValue: text),
+        sourceLocation: SourceLocation(
+          fileID: "\(site.fileID)", filePath: "\(site.filePath)", line: Int(site.line), column: Int(site.column))
+      )
+    }
+  } else {
+    FileHandle.standardError.write(Data("\(site.fileID):\(site.line): note: \(text)\n".utf8))
   }
 }
 

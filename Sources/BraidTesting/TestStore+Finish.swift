@@ -78,6 +78,14 @@ extension TestStore {
         at: site
       )
     }
+    if exhaustivity.showsSkippedAssertions {
+      for label in running {
+        recordSkippedAssertion("an effect started by \(label) is still running", at: site)
+      }
+      for received in recorder.received {
+        recordSkippedAssertion("received \(describe(received.action)) without asserting it", at: site)
+      }
+    }
     if !recorder.received.isEmpty, exhaustivity == .on {
       recordFailure(
         """

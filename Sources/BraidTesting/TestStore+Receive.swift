@@ -120,10 +120,13 @@ extension TestStore {
       )
       return
     }
-    if exhaustivity == .off {
+    if exhaustivity.isOff {
       while let first = recorder.received.first, !isMatch(first.action) {
         state = first.state
         recorder.received.removeFirst()
+        if exhaustivity.showsSkippedAssertions {
+          recordSkippedAssertion("received \(describe(first.action)) without asserting it", at: site)
+        }
         if recorder.received.isEmpty, !(await waitForReceivedAction(timeout: timeout ?? self.timeout)) {
           recordFailure("Expected to receive \(description), but no received action matched.", at: site)
           return

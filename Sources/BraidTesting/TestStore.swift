@@ -187,7 +187,7 @@ public final class TestStore<State: Equatable, Action: Sendable> {
       do {
         // Non-exhaustive: only the fields the closure names must hold, so apply it to the
         // actual state and check that it changes nothing.
-        if exhaustivity == .off { expected = actual }
+        if exhaustivity.isOff { expected = actual }
         // The assertion sees the test's dependencies, as the reducer did.
         try withDependencies {
           $0 = dependencyBox.values
@@ -213,7 +213,14 @@ public final class TestStore<State: Equatable, Action: Sendable> {
       }
       return
     }
-    if exhaustivity == .off, update == nil { return }
+    if exhaustivity.isOff, update == nil {
+      if exhaustivity.showsSkippedAssertions {
+        recordSkippedAssertion(
+          "a state change was not asserted: …\n\n\(ValueDump.diff(before, actual) ?? "(no visible difference)")",
+          at: site)
+      }
+      return
+    }
     let header =
       update == nil
       ? "State was not expected to change, but a change occurred: …"

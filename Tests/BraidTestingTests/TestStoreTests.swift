@@ -76,6 +76,24 @@ struct TestStoreTests {
     #expect(messages.first?.contains("−   count: 5,\n+   count: 1,") == true)
   }
 
+  @Test func tcaSpellingOfNonExhaustiveShowsWhatWasSkipped() async {
+    let store = TestStore(initialState: Feature.State()) { Feature() }
+    store.exhaustivity = .off(showSkippedAssertions: true)
+    #expect(store.exhaustivity != .off)
+    let messages = await recordedFailures {
+      await store.send(.chain)
+      await store.receive(.increment)
+      await store.finish()
+    }
+    #expect(
+      messages == [
+        "Skipped assertion: a state change was not asserted: …\n\n  TestStoreFeature.State(\n−   count: 0,\n+   count: 1,\n    isLoading: false,\n    fact: nil,\n  )",
+        "Skipped assertion: received .increment without asserting it",
+      ])
+    store.exhaustivity = .off
+    #expect(store.exhaustivity == .off(showSkippedAssertions: false))
+  }
+
   @Test func skipReceivedActionsAndInFlightEffects() async {
     let clock = TestClock()
     let store = TestStore(initialState: Feature.State()) {

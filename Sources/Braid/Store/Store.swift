@@ -149,8 +149,18 @@ public final class Store<State, Action: Sendable> {
     return scoped.unsafelyUnwrapped.observe
   }
 
-  /// The number of effect tasks this store's root is running (for leak checks in tests).
-  package var runningEffectCount: Int {
+  /// The number of effects the store (its root, for a scoped store) is running: `.run`,
+  /// `.subscribe` and the waiting part of a `.concatenate`, each until it finishes or is
+  /// cancelled.
+  ///
+  /// For leak checks in tests: after a feature is dismissed or its effects are cancelled, this is
+  /// 0.
+  ///
+  /// ```swift
+  /// store.send(.onDisappear)
+  /// #expect(store.runningEffectCount == 0)
+  /// ```
+  public var runningEffectCount: Int {
     root?.registry.count ?? 0
   }
 
