@@ -152,8 +152,8 @@ let package = Package(
     .testTarget(
       name: "SignUpExampleTests",
       dependencies: [
-        "Braid", "BraidTesting", "BraidTestSupport", "BraidSQLite", "SignUpFeature", "UserDirectoryClient",
-        "UserDirectoryLive",
+        "Braid", "BraidTesting", "BraidTestSupport", "BraidSQLite", "SignUpCLI", "SignUpFeature",
+        "UserDirectoryClient", "UserDirectoryLive",
       ],
       swiftSettings: strict
     ),

@@ -32,6 +32,11 @@ final class ResultsObserver<Element: Identifiable & Equatable & Sendable>: Senda
   /// The longest wait before looking again for a commit being published.
   static var longestSettlingDelay: Duration { .milliseconds(64) }
 
+  /// How long after a file notification a commit is looked for before leaving it to the
+  /// backstop: a writer descheduled between its log write and its index update (a busy machine)
+  /// publishes late.
+  static var settlingWindow: Duration { .seconds(1) }
+
   init(
     path: String,
     request: FetchRequest<Element>,
@@ -107,12 +112,15 @@ final class ResultsObserver<Element: Identifiable & Equatable & Sendable>: Senda
       var events = fetcher.check(taking: takeRequest())
       // In WAL mode the file notification comes from the log write, a moment before the commit
       // is published in the shared index (written through memory, which inotify does not see):
-      // when a wake-up finds nothing new, look again after 0.125, 0.25, 0.5… 64 ms on the clock.
+      // when a wake-up finds nothing new, look again after 0.125, 0.25, 0.5… 64 ms, then every
+      // 64 ms, on the clock, for up to a second.
       var delay = Duration.microseconds(125)
-      while events.isEmpty, fetcher.isWaitingForCommit, delay <= Self.longestSettlingDelay {
+      var waited = Duration.zero
+      while events.isEmpty, fetcher.isWaitingForCommit, waited < Self.settlingWindow {
         do { try await clock.sleep(for: delay) } catch { break }
+        waited += delay
         events = fetcher.check(taking: takeRequest())
-        delay *= 2
+        delay = min(delay * 2, Self.longestSettlingDelay)
       }
       deliver(events)
     }

@@ -46,8 +46,9 @@ final class InteractiveSignUp {
         continuation.finish()
       }
     }
+    var decoder = UTF8ChunkDecoder()
     for await chunk in keys {
-      if !handle(chunk) { break }
+      if !handle(decoder.complete(chunk)) { break }
     }
     token?.cancel()
     FileHandle.standardOutput.write(Data("\u{1B}[2J\u{1B}[H".utf8))
@@ -59,7 +60,9 @@ final class InteractiveSignUp {
     var index = 0
     var text: [UInt8] = []
     func flushText() {
-      guard !text.isEmpty, let typed = String(bytes: text, encoding: .utf8) else { return }
+      guard !text.isEmpty else { return }
+      // Invalid bytes show as U+FFFD rather than vanishing with the text around them.
+      let typed = String(decoding: text, as: UTF8.self)
       text.removeAll()
       edit { $0 += typed }
     }
