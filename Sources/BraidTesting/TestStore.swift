@@ -40,12 +40,16 @@ public final class TestStore<State: Equatable, Action: Sendable> {
   /// actions and the effects they start.
   public var dependencies: DependencyValues {
     get { dependencyBox.values }
-    set { dependencyBox.values = newValue }
+    set {
+      dependencyBox.values = newValue
+      clockSettlement.update(for: newValue)
+    }
   }
 
   let store: Store<State, Action>
   let recorder: TestStoreRecorder<State, Action>
-  let effectExecutor = EffectExecutor()
+  package let effectExecutor = EffectExecutor()
+  let clockSettlement: ClockSettlement
   let dependencyBox: DependencyBox
   let site: SourceSite
 
@@ -106,6 +110,8 @@ public final class TestStore<State: Equatable, Action: Sendable> {
       }
     }
     self.store.effectExecutor = effectExecutor
+    self.clockSettlement = ClockSettlement(executor: effectExecutor)
+    clockSettlement.update(for: values)
   }
 
   /// Sends `action` and asserts how it changed the state.

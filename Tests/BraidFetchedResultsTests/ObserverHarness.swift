@@ -18,8 +18,10 @@ final class TemporaryDatabase {
   let directory: String
   let path: String
   let writer: SQLiteDatabase
+  let journal: String
 
   init(journal: String = "WAL") throws {
+    self.journal = journal
     directory = NSTemporaryDirectory() + "braid-observer-\(UUID().uuidString)"
     try FileManager.default.createDirectory(atPath: directory, withIntermediateDirectories: true)
     path = directory + "/people.sqlite"

@@ -46,6 +46,51 @@ struct TestStoreSettlingTests {
     }
   }
 
+  /// Two sleepers due in one `advance`; the first one's work takes 20,000 hops after it wakes,
+  /// far more than the turns `advance` gives a woken task on its own.
+  struct TwoTimers: Reducer {
+    struct State: Equatable { var fired: [Int] = [] }
+    enum Action: Equatable, Sendable {
+      case start
+      case fired(Int)
+    }
+    @Dependency(\.continuousClock) var clock
+
+    func reduce(into state: inout State, action: Action) -> Effect<Action> {
+      switch action {
+      case .start:
+        return .merge(
+          .run { [clock] send in
+            try await clock.sleep(for: .seconds(1))
+            for _ in 0..<20_000 { await Task.yield() }
+            await send(.fired(1))
+          },
+          .run { [clock] send in
+            try await clock.sleep(for: .seconds(2))
+            await send(.fired(2))
+          }
+        )
+      case .fired(let n):
+        state.fired.append(n)
+        return .none
+      }
+    }
+  }
+
+  @Test func sleepersDueInOneAdvanceDeliverInDeadlineOrder() async {
+    let clock = TestClock()
+    let store = TestStore(initialState: TwoTimers.State()) {
+      TwoTimers()
+    } withDependencies: {
+      $0.continuousClock = clock
+    }
+    await store.send(.start)
+    await clock.advance(by: .seconds(3))
+    await store.receive(.fired(1)) { $0.fired = [1] }
+    await store.receive(.fired(2)) { $0.fired = [1, 2] }
+    await store.finish()
+  }
+
   @Test func skipReceivedActionsSkipsActionsStillOnTheirWay() async {
     let gate = Gate()
     let store = TestStore(initialState: HeldBack.State()) { HeldBack(gate: gate, clock: TestClock()) }

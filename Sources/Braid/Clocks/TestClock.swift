@@ -54,6 +54,8 @@ public final class TestClock<Duration: DurationProtocol & Hashable>: Clock, Send
   /// ``pendingSleepers`` never contends for the lock.
   private let pendingSleeperCount = Atomic(0)
   private let nextSleeperID = Atomic<UInt64>(0)
+  /// Waits that tell when the work a wake-up set off has settled (see `TestClock+Settlers`).
+  let settlers = SanitizerVisibleMutex(Settlers())
 
   /// Creates a test clock whose time starts at `now`.
   ///
@@ -146,6 +148,7 @@ public final class TestClock<Duration: DurationProtocol & Hashable>: Clock, Send
     while let sleeper = withState({ $0.wakeNext(through: deadline) }) {
       sleeper.continuation.resume()
       await letWokenTaskRun(sleeper)
+      await settleRegisteredWork()
     }
   }
 

@@ -133,6 +133,10 @@ struct DifferentialTests {
       Tracing(base: Playground(clock: clock, feed: feed, log: log), log: log)
     }
     store?.effectExecutor = executor
+    // The clock is the feature's own, not a dependency: register the settling by hand, as a
+    // `TestStore` does for its clock dependencies.
+    let settler = clock.addSettler { [weak executor] in await executor?.settle(timeout: .seconds(5)) }
+    defer { clock.removeSettler(settler) }
     for step in script {
       log.beginStep()
       switch step {
@@ -158,6 +162,8 @@ struct DifferentialTests {
       Tracing(base: Playground(clock: clock, feed: feed, log: log), log: log)
     }
     store.exhaustivity = .off
+    let settler = clock.addSettler { [executor = store.effectExecutor] in await executor.settle(timeout: .seconds(5)) }
+    defer { clock.removeSettler(settler) }
     for step in script {
       log.beginStep()
       switch step {
