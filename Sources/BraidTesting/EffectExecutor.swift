@@ -15,6 +15,8 @@ package final class EffectExecutor: TaskExecutor, @unchecked Sendable {
     var pending = 0
     /// Jobs enqueued since the executor was made.
     var enqueued = 0
+    /// Waiting for `pending` to reach zero.
+    var idleWaiters: [CheckedContinuation<Void, Never>] = []
   }
 
   // Unchecked Sendable: `counts` is the only mutable state, and the mutex guards it.
@@ -31,7 +33,13 @@ package final class EffectExecutor: TaskExecutor, @unchecked Sendable {
     }
     queue.async {
       job.runSynchronously(on: self.asUnownedTaskExecutor())
-      self.counts.withLock { $0.pending -= 1 }
+      let waiters = self.counts.withLock { counts -> [CheckedContinuation<Void, Never>] in
+        counts.pending -= 1
+        guard counts.pending == 0 else { return [] }
+        defer { counts.idleWaiters.removeAll() }
+        return counts.idleWaiters
+      }
+      for waiter in waiters { waiter.resume() }
     }
   }
 
@@ -46,24 +54,47 @@ package final class EffectExecutor: TaskExecutor, @unchecked Sendable {
   ///
   /// Settled means: no job queued or running here, and after the main actor has run everything
   /// queued before (an effect's `send` hops there), still none and none newly enqueued — twice
-  /// in a row, for work that hops main → main before returning.
+  /// in a row, for work that hops main → main before returning. While jobs run, it sleeps until
+  /// the last one ends rather than spinning, so it costs the effects no processor time.
   @MainActor
   package func settle(timeout: Duration) async {
     let deadline = ContinuousClock.now.advanced(by: timeout)
     var quietRounds = 0
-    var turns = 0
     while quietRounds < 2, ContinuousClock.now < deadline {
       let before = snapshot
+      guard before.isIdle else {
+        quietRounds = 0
+        await untilIdle(deadline: deadline)
+        continue
+      }
       await Task.yield()
       let after = snapshot
-      if before.isIdle, after.isIdle, before.enqueued == after.enqueued {
-        quietRounds += 1
-      } else {
-        quietRounds = 0
-        turns += 1
-        // Effect code is running on another thread: give it the processor now and then.
-        if turns % 64 == 0 { try? await Task.sleep(for: .microseconds(100)) }
-      }
+      quietRounds = after.isIdle && before.enqueued == after.enqueued ? quietRounds + 1 : 0
     }
+  }
+
+  /// Returns when no job is queued or running, or at `deadline`.
+  private func untilIdle(deadline: ContinuousClock.Instant) async {
+    let timer = Task {
+      try? await Task.sleep(until: deadline)
+      self.resumeIdleWaiters()
+    }
+    defer { timer.cancel() }
+    await withCheckedContinuation { continuation in
+      let idle = counts.withLock { counts -> Bool in
+        if counts.pending == 0 { return true }
+        counts.idleWaiters.append(continuation)
+        return false
+      }
+      if idle { continuation.resume() }
+    }
+  }
+
+  private func resumeIdleWaiters() {
+    let waiters = counts.withLock { counts -> [CheckedContinuation<Void, Never>] in
+      defer { counts.idleWaiters.removeAll() }
+      return counts.idleWaiters
+    }
+    for waiter in waiters { waiter.resume() }
   }
 }
