@@ -75,12 +75,17 @@ final class EffectRegistry: Sendable {
     Self.stop(entries)
   }
 
-  /// Cancels the tasks of `entries` and runs their teardowns, outside the lock (a teardown may
+  /// Runs the teardowns of `entries` and cancels their tasks, outside the lock (a teardown may
   /// send, or cancel more effects).
+  ///
+  /// Teardown first: cancelling a subscription's task ends its drain on another thread, which
+  /// tears the client down too. Were the task cancelled first, that thread could win the
+  /// once-only teardown and still be running it when this call returned — the gauge caught a
+  /// `.cancel(id:)` returning before the client had stopped.
   private static func stop(_ entries: [Entry]) {
     for entry in entries {
-      entry.task?.cancel()
       entry.teardown?.run()
+      entry.task?.cancel()
     }
   }
 
