@@ -77,6 +77,43 @@ struct TestStoreSettlingTests {
     }
   }
 
+  /// A timer that makes 20,000 hops before it first sleeps.
+  struct SlowStart: Reducer {
+    struct State: Equatable { var ticks = 0 }
+    enum Action: Equatable, Sendable {
+      case start
+      case tick
+    }
+    @Dependency(\.continuousClock) var clock
+
+    func reduce(into state: inout State, action: Action) -> Effect<Action> {
+      switch action {
+      case .start:
+        return .run { [clock] send in
+          for _ in 0..<20_000 { await Task.yield() }
+          try await clock.sleep(for: .seconds(1))
+          await send(.tick)
+        }
+      case .tick:
+        state.ticks += 1
+        return .none
+      }
+    }
+  }
+
+  @Test func anEffectStartedBeforeAnAdvanceIsAsleepWhenItMoves() async {
+    let clock = TestClock()
+    let store = TestStore(initialState: SlowStart.State()) {
+      SlowStart()
+    } withDependencies: {
+      $0.continuousClock = clock
+    }
+    await store.send(.start)
+    await clock.advance(by: .seconds(1))
+    await store.receive(.tick) { $0.ticks = 1 }
+    await store.finish()
+  }
+
   @Test func sleepersDueInOneAdvanceDeliverInDeadlineOrder() async {
     let clock = TestClock()
     let store = TestStore(initialState: TwoTimers.State()) {

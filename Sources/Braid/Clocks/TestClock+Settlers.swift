@@ -6,12 +6,13 @@ extension TestClock {
   }
 
   /// Registers `settle`, which returns once the work of some effects has settled; ``advance(to:)``
-  /// awaits every registered wait after each wake-up, before it looks for the next sleeper.
+  /// awaits every registered wait before it looks for sleepers and after each wake-up.
   ///
-  /// A `TestStore` whose clock dependency is this clock registers its effects' settling, so two
-  /// sleepers due in one `advance` deliver their actions in deadline order even when the first
-  /// one's work takes many hops after it wakes — "Letting woken tasks run" only bounds that by
-  /// turns.
+  /// A `TestStore` whose clock dependency is this clock registers its effects' settling, so an
+  /// effect started just before `advance` has reached its `sleep` however many hops that takes,
+  /// and two sleepers due in one `advance` deliver their actions in deadline order even when the
+  /// first one's work takes many hops after it wakes — "Letting woken tasks run" only bounds
+  /// those by turns.
   ///
   /// - Parameter settle: The wait.
   /// - Returns: A token for ``removeSettler(_:)``.

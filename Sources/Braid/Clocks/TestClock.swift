@@ -32,10 +32,9 @@ import Synchronization
 /// - Before looking for sleepers at all, it gives other tasks 4 turns, so that an effect started
 ///   just before `advance` reaches its first `sleep`.
 ///
-/// A task that, after waking, neither sleeps again nor finishes within its turns — because it
-/// waits on other slow work — may still be running when `advance` returns; await it (or its
-/// store task) before asserting. Each woken task that does not sleep again costs its 32 turns,
-/// typically well under a millisecond.
+/// A task that, after waking, neither sleeps again nor finishes within its turns may still be
+/// running when `advance` returns — unless a `TestStore` registered its effects with this clock
+/// (see `addSettler`): then `advance` waits for them to settle before and after each wake-up.
 ///
 /// The tolerance passed to `sleep` is ignored.
 public final class TestClock<Duration: DurationProtocol & Hashable>: Clock, Sendable {
@@ -57,10 +56,7 @@ public final class TestClock<Duration: DurationProtocol & Hashable>: Clock, Send
   /// Waits that tell when the work a wake-up set off has settled (see `TestClock+Settlers`).
   let settlers = SanitizerVisibleMutex(Settlers())
 
-  /// Creates a test clock whose time starts at `now`.
-  ///
-  /// Use this initialiser for a custom `Duration` type; for `Swift.Duration`, ``init()`` is
-  /// shorter.
+  /// Creates a test clock whose time starts at `now` (``init()`` does for `Swift.Duration`).
   ///
   /// - Parameter now: The starting instant.
   public init(now: Instant) {
@@ -145,6 +141,7 @@ public final class TestClock<Duration: DurationProtocol & Hashable>: Clock, Send
   ///   leaves ``now`` unchanged.
   public func advance(to deadline: Instant) async {
     await giveOtherTasksTurns(Self.settlingTurns)
+    await settleRegisteredWork()
     while let sleeper = withState({ $0.wakeNext(through: deadline) }) {
       sleeper.continuation.resume()
       await letWokenTaskRun(sleeper)
