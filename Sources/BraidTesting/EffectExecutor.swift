@@ -9,7 +9,7 @@ import Dispatch
 /// `await` (a `TestClock` sleep ending, a continuation resumed, a `Task.yield()`, a return from
 /// `send`). Code isolated to another actor runs on that actor, and is outside input like a
 /// network reply.
-package final class EffectExecutor: TaskExecutor, @unchecked Sendable {
+package final class EffectExecutor: TaskExecutor, Sendable {
   private struct Counts {
     /// Jobs enqueued and not yet finished running.
     var pending = 0
@@ -19,7 +19,6 @@ package final class EffectExecutor: TaskExecutor, @unchecked Sendable {
     var idleWaiters: [CheckedContinuation<Void, Never>] = []
   }
 
-  // Unchecked Sendable: `counts` is the only mutable state, and the mutex guards it.
   private let counts = SanitizerVisibleMutex(Counts())
   private let queue = DispatchQueue.global()
 

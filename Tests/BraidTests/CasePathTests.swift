@@ -27,6 +27,8 @@ extension CasePathFixtures {
       #expect((/Either<Int>.maybe).caseName == "maybe")
       // `ChildAction` holds a `String` in one case: no stand-in value, so no name.
       #expect((/Action.child).caseName == nil)
+      // `Never` has no value at all.
+      #expect((/Signal.impossible).caseName == nil)
     }
 
     @Test func payloadCaseExtractsItsValueAndRejectsOtherCases() {

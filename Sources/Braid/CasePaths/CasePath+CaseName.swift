@@ -12,7 +12,8 @@ extension CasePath {
     if let standIn = Self.emptyStandIn() {
       return cases.name(tag: EnumWitnesses(of: Root.self).tag(of: embed(standIn)))
     }
-    guard _isPOD(Value.self) else { return nil }
+    // An uninhabited payload (`Never`, an enum without cases) has no value to stand in.
+    guard _isPOD(Value.self), TypeMetadata(Value.self).enumCases?.count != 0 else { return nil }
     let size = Swift.max(1, MemoryLayout<Value>.size)
     return withUnsafeTemporaryAllocation(byteCount: size, alignment: MemoryLayout<Value>.alignment) { buffer in
       guard let base = buffer.baseAddress else { return nil }
