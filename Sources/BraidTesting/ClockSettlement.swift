@@ -25,7 +25,10 @@ final class ClockSettlement: Sendable {
     for registration in current where !wanted.contains(registration.clock) { registration.remove() }
     var kept = current.filter { wanted.contains($0.clock) }
     for clock in clocks where !kept.contains(where: { $0.clock == ObjectIdentifier(clock) }) {
-      let token = clock.addSettler { [weak executor] in await executor?.settle(timeout: .seconds(1)) }
+      let token = clock.addSettler { [weak executor] in
+        guard let executor, await !executor.settle() else { return }
+        reportIssue("While the TestClock advanced: " + EffectExecutor.unsettledMessage)
+      }
       kept.append(Registration(clock: ObjectIdentifier(clock), remove: { clock.removeSettler(token) }))
     }
     registrations.withLock { $0 = kept }

@@ -10,13 +10,48 @@ import Dispatch
 /// `send`). Code isolated to another actor runs on that actor, and is outside input like a
 /// network reply.
 package final class EffectExecutor: TaskExecutor, Sendable {
+  /// How many effect jobs a settling wait lets run before it gives up: an effect that never
+  /// waits (a loop of `Task.yield()`) uses them up in about a second, while a busy machine only
+  /// makes the same jobs slower, so the bound does not depend on load.
+  package static let settlingJobBudget = 250_000
+
+  /// The wall-clock bound of a settling wait, a last resort for an effect job that computes
+  /// for a long time without returning.
+  package static let settlingTimeLimit = Duration.seconds(60)
+
+  /// What a test is told when its effects did not settle.
+  package static let unsettledMessage = """
+    The effects did not settle: they ran \(settlingJobBudget) more jobs (or for \(settlingTimeLimit)) \
+    without all of them finishing or waiting for outside input.
+
+    An effect that never waits — a loop of `Task.yield()` with no sleep — makes the actions it \
+    sends arrive at no defined point. To fix, have it sleep on a clock or wait for input, or \
+    cancel it before skipping.
+    """
+
+  private struct Waiter {
+    /// Resumed when `enqueued` reaches this, if not idle before.
+    let jobLimit: Int
+    let continuation: CheckedContinuation<Void, Never>
+  }
+
   private struct Counts {
     /// Jobs enqueued and not yet finished running.
     var pending = 0
     /// Jobs enqueued since the executor was made.
     var enqueued = 0
-    /// Waiting for `pending` to reach zero.
-    var idleWaiters: [CheckedContinuation<Void, Never>] = []
+    /// Waiting for `pending` to reach zero or `enqueued` to reach their limit.
+    var waiters: [Waiter] = []
+    /// The smallest `jobLimit` among `waiters`.
+    var nearestJobLimit = Int.max
+
+    mutating func takeWaiters(where shouldResume: (Waiter) -> Bool) -> [Waiter] {
+      let resumed = waiters.filter(shouldResume)
+      guard !resumed.isEmpty else { return [] }
+      waiters.removeAll(where: shouldResume)
+      nearestJobLimit = waiters.map(\.jobLimit).min() ?? .max
+      return resumed
+    }
   }
 
   private let counts = SanitizerVisibleMutex(Counts())
@@ -26,19 +61,22 @@ package final class EffectExecutor: TaskExecutor, Sendable {
 
   package func enqueue(_ job: consuming ExecutorJob) {
     let job = UnownedJob(job)
-    counts.withLock {
-      $0.pending += 1
-      $0.enqueued += 1
+    let overBudget = counts.withLock { counts -> [Waiter] in
+      counts.pending += 1
+      counts.enqueued += 1
+      guard counts.enqueued >= counts.nearestJobLimit else { return [] }
+      let enqueued = counts.enqueued
+      return counts.takeWaiters { $0.jobLimit <= enqueued }
     }
+    for waiter in overBudget { waiter.continuation.resume() }
     queue.async {
       job.runSynchronously(on: self.asUnownedTaskExecutor())
-      let waiters = self.counts.withLock { counts -> [CheckedContinuation<Void, Never>] in
+      let idle = self.counts.withLock { counts -> [Waiter] in
         counts.pending -= 1
         guard counts.pending == 0 else { return [] }
-        defer { counts.idleWaiters.removeAll() }
-        return counts.idleWaiters
+        return counts.takeWaiters { _ in true }
       }
-      for waiter in waiters { waiter.resume() }
+      for waiter in idle { waiter.continuation.resume() }
     }
   }
 
@@ -49,51 +87,57 @@ package final class EffectExecutor: TaskExecutor, Sendable {
 
   /// Waits until the effects on this executor have settled — every one finished or waiting for
   /// input from outside its own code (a `TestClock` short of its deadline, a gate, a client's
-  /// callback) — or `timeout` passes.
+  /// callback) — and returns `true`; returns `false` if they have not once ``settlingJobBudget``
+  /// more jobs have run, or `timeout` has passed.
   ///
   /// Settled means: no job queued or running here, and after the main actor has run everything
   /// queued before (an effect's `send` hops there), still none and none newly enqueued — twice
   /// in a row, for work that hops main → main before returning. While jobs run, it sleeps until
-  /// the last one ends rather than spinning, so it costs the effects no processor time.
+  /// the last one ends rather than spinning, so it costs the effects no processor time. However
+  /// long other work keeps the main actor or the processor busy, only the job budget and the
+  /// time limit end the wait early.
   @MainActor
-  package func settle(timeout: Duration) async {
+  package func settle(timeout: Duration = settlingTimeLimit) async -> Bool {
     let deadline = ContinuousClock.now.advanced(by: timeout)
+    let jobLimit = snapshot.enqueued + Self.settlingJobBudget
     var quietRounds = 0
-    while quietRounds < 2, ContinuousClock.now < deadline {
+    while quietRounds < 2 {
       let before = snapshot
+      guard before.enqueued < jobLimit, ContinuousClock.now < deadline else { return false }
       guard before.isIdle else {
         quietRounds = 0
-        await untilIdle(deadline: deadline)
+        await untilIdle(jobLimit: jobLimit, deadline: deadline)
         continue
       }
       await Task.yield()
       let after = snapshot
       quietRounds = after.isIdle && before.enqueued == after.enqueued ? quietRounds + 1 : 0
     }
+    return true
   }
 
-  /// Returns when no job is queued or running, or at `deadline`.
-  private func untilIdle(deadline: ContinuousClock.Instant) async {
+  /// Returns when no job is queued or running, when `jobLimit` jobs have been enqueued, or at
+  /// `deadline` (or earlier: the caller checks again).
+  private func untilIdle(jobLimit: Int, deadline: ContinuousClock.Instant) async {
     let timer = Task {
-      try? await Task.sleep(until: deadline)
-      self.resumeIdleWaiters()
+      // Cancelled when the wait ends first; only a reached deadline resumes the waiters.
+      guard (try? await Task.sleep(until: deadline)) != nil else { return }
+      self.resumeAllWaiters()
     }
     defer { timer.cancel() }
     await withCheckedContinuation { continuation in
-      let idle = counts.withLock { counts -> Bool in
-        if counts.pending == 0 { return true }
-        counts.idleWaiters.append(continuation)
+      let ready = counts.withLock { counts -> Bool in
+        if counts.pending == 0 || counts.enqueued >= jobLimit { return true }
+        counts.waiters.append(Waiter(jobLimit: jobLimit, continuation: continuation))
+        counts.nearestJobLimit = min(counts.nearestJobLimit, jobLimit)
         return false
       }
-      if idle { continuation.resume() }
+      if ready { continuation.resume() }
     }
   }
 
-  private func resumeIdleWaiters() {
-    let waiters = counts.withLock { counts -> [CheckedContinuation<Void, Never>] in
-      defer { counts.idleWaiters.removeAll() }
-      return counts.idleWaiters
-    }
-    for waiter in waiters { waiter.resume() }
+  private func resumeAllWaiters() {
+    let waiters = counts.withLock { $0.takeWaiters { _ in true } }
+    for waiter in waiters { waiter.continuation.resume() }
   }
 }

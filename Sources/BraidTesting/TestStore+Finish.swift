@@ -39,8 +39,19 @@ extension TestStore {
   /// It first waits for the effects to settle (see <doc:TestStoreTiming>), so an action already
   /// on its way — its effect resumed by a gate, a `TestClock` advance or a reply — is skipped
   /// too, however busy the machine.
-  public func skipReceivedActions() async {
-    await settleEffects()
+  ///
+  /// - Parameters:
+  ///   - fileID: The file a reported issue points at; defaults to the caller's.
+  ///   - filePath: The full path of that file, for test failures; defaults to the caller's.
+  ///   - line: The line a reported issue points at; defaults to the caller's.
+  ///   - column: The column a test failure points at; defaults to the caller's.
+  public func skipReceivedActions(
+    fileID: StaticString = #fileID,
+    filePath: StaticString = #filePath,
+    line: UInt = #line,
+    column: UInt = #column
+  ) async {
+    await settleEffects(at: SourceSite(fileID: fileID, filePath: filePath, line: line, column: column))
     if let last = recorder.received.last { state = last.state }
     recorder.received.removeAll()
   }
@@ -50,15 +61,27 @@ extension TestStore {
   /// received (or skipped) like any other. They are cancelled when the test store is released.
   ///
   /// It first waits for the effects to settle, so an effect that was about to finish does.
-  public func skipInFlightEffects() async {
-    await settleEffects()
+  ///
+  /// - Parameters:
+  ///   - fileID: The file a reported issue points at; defaults to the caller's.
+  ///   - filePath: The full path of that file, for test failures; defaults to the caller's.
+  ///   - line: The line a reported issue points at; defaults to the caller's.
+  ///   - column: The column a test failure points at; defaults to the caller's.
+  public func skipInFlightEffects(
+    fileID: StaticString = #fileID,
+    filePath: StaticString = #filePath,
+    line: UInt = #line,
+    column: UInt = #column
+  ) async {
+    await settleEffects(at: SourceSite(fileID: fileID, filePath: filePath, line: line, column: column))
     recorder.inFlight.skipAll()
   }
 
   /// Waits until every effect of the store is finished or waiting for input from outside its
-  /// own code, at most ``timeout`` (see ``EffectExecutor/settle(timeout:)``).
-  func settleEffects() async {
-    await effectExecutor.settle(timeout: timeout)
+  /// own code (see ``EffectExecutor/settle(timeout:)``), and fails at `site` if they never do.
+  func settleEffects(at site: SourceSite) async {
+    guard await !effectExecutor.settle() else { return }
+    recordFailure(EffectExecutor.unsettledMessage, at: site)
   }
 
   /// Fails for each effect still running and, when exhaustive, each received action left.

@@ -30,7 +30,11 @@ extension StreamSourceTests {
     let client = LocationClient.live(source: .gpsd(host: "127.0.0.1", port: gpsd.port))
     let store = Store(initialState: EpochComparison.State(expected: expected)) { EpochComparison(client: client) }
     let task = store.send(.start)
-    let complete = await store.until(within: .seconds(30)) { $0.matched.count == expected.count }
+    // About a second on an idle machine. The bound is wide because every fix is reduced on the
+    // main actor, which a whole suite pinned to one core shares: there gpsd, finding Braid's
+    // socket full, drops reports, and epochs arrive only on later passes (83 of 122 after 30 s
+    // in one of 24 gauge runs).
+    let complete = await store.until(within: .seconds(150)) { $0.matched.count == expected.count }
     store.send(.stop)
     await task.finish()
     await Self.untilDescriptorsClosed()
@@ -39,7 +43,7 @@ extension StreamSourceTests {
     #expect(
       complete,
       """
-      after 30 s, \(expected.count - state.matched.count) of \(expected.count) epochs had not arrived through gpsd \
+      after 150 s, \(expected.count - state.matched.count) of \(expected.count) epochs had not arrived through gpsd \
       (\(state.received) fixes; errors \(state.errors); gpsd running: \(gpsd.isRunning); it printed: \(gpsd.output))
       """)
     #expect(state.matched.count == 122)

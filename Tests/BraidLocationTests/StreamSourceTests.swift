@@ -7,7 +7,7 @@ import Testing
 /// The TCP, gpsd and serial sources (the serial and real-gpsd tests are in extensions).
 /// Serialized: each test checks that every descriptor of the live client is closed after.
 @MainActor
-@Suite(.serialized, .timeLimit(.minutes(1)))
+@Suite(.serialized, .timeLimit(.minutes(3)))
 struct StreamSourceTests {
   typealias Recorded = LiveLocationClientTests.Recorded
 

@@ -175,4 +175,38 @@ struct TestStoreSettlingTests {
     await store.receive(.loaded(2)) { $0.values = [1, 2] }
     await store.finish()
   }
+
+  /// An effect that never waits: it hops forever until cancelled.
+  struct Spinner: Reducer {
+    struct State: Equatable { var spins = 0 }
+    enum Action: Equatable, Sendable {
+      case start
+      case stop
+    }
+    struct SpinID: Hashable {}
+
+    func reduce(into state: inout State, action: Action) -> Effect<Action> {
+      switch action {
+      case .start:
+        return .run { _ in
+          while !Task.isCancelled { await Task.yield() }
+        }
+        .cancellable(id: SpinID())
+      case .stop:
+        return .cancel(id: SpinID())
+      }
+    }
+  }
+
+  /// Effects that never settle end the skip after the job budget — a count of jobs, so a
+  /// starved machine cannot end it early — with a failure that says why, instead of hanging or
+  /// going on from a state taken at no defined point.
+  @Test func aSkipFailsWithTheReasonWhenAnEffectNeverWaits() async {
+    let store = TestStore(initialState: Spinner.State()) { Spinner() }
+    await store.send(.start)
+    let messages = await recordedFailures { await store.skipReceivedActions() }
+    #expect(messages == [EffectExecutor.unsettledMessage])
+    await store.send(.stop)
+    await store.finish()
+  }
 }

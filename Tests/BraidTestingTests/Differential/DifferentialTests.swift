@@ -135,7 +135,7 @@ struct DifferentialTests {
     store?.effectExecutor = executor
     // The clock is the feature's own, not a dependency: register the settling by hand, as a
     // `TestStore` does for its clock dependencies.
-    let settler = clock.addSettler { [weak executor] in await executor?.settle(timeout: .seconds(5)) }
+    let settler = clock.addSettler { [weak executor] in await executor?.settleOrRecord() }
     defer { clock.removeSettler(settler) }
     for step in script {
       log.beginStep()
@@ -144,7 +144,7 @@ struct DifferentialTests {
       case .advance(let milliseconds): await clock.advance(by: .milliseconds(milliseconds))
       case .emit(let value): feed.emit(value)
       }
-      await executor.settle(timeout: .seconds(5))
+      await executor.settleOrRecord()
     }
     log.beginStep()
     store = nil
@@ -162,7 +162,7 @@ struct DifferentialTests {
       Tracing(base: Playground(clock: clock, feed: feed, log: log), log: log)
     }
     store.exhaustivity = .off
-    let settler = clock.addSettler { [executor = store.effectExecutor] in await executor.settle(timeout: .seconds(5)) }
+    let settler = clock.addSettler { [executor = store.effectExecutor] in await executor.settleOrRecord() }
     defer { clock.removeSettler(settler) }
     for step in script {
       log.beginStep()
@@ -176,5 +176,14 @@ struct DifferentialTests {
     log.beginStep()
     await store.skipInFlightEffects()
     return Array(log.trace.dropLast())
+  }
+}
+
+extension EffectExecutor {
+  /// Settles, recording an issue if the effects never do (the harness's features always do), so
+  /// a starved machine can never pass off a half-settled step as a divergence.
+  @MainActor
+  fileprivate func settleOrRecord() async {
+    if await !settle() { Issue.record("The harness's effects did not settle: \(Self.unsettledMessage)") }
   }
 }
