@@ -25,8 +25,12 @@ extension UserDirectory {
 
   /// A directory kept in the SQLite database at `path`.
   ///
-  /// - Usernames are unique regardless of case (`Alice` and `alice` are the same user), enforced
-  ///   by the database, so two processes racing for one name cannot both get it.
+  /// - Usernames are unique after Unicode NFKC normalization and case folding (`Alice` and
+  ///   `alice`, `Émile` and `émile`, `Straße` and `STRASSE` are the same user), enforced by a
+  ///   unique index, so two processes racing for one name cannot both get it.
+  /// - An existing `users` table is checked when the database is opened and migrated to that
+  ///   rule in one transaction; a table missing a column, or holding two users the rule makes
+  ///   one, is a storage error that names them, and nothing is changed.
   /// - E-mail addresses must pass ``isValidEmail(_:)``.
   /// - Passwords are stored only as salted yescrypt hashes (the system's libcrypt).
   /// - Storage failures (a directory that cannot be created, a file that is not a database, a

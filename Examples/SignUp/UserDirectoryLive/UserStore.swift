@@ -16,7 +16,7 @@ final class UserStore: Sendable {
 
   func isAvailable(_ username: String) throws -> Bool {
     try storage {
-      let rows = try $0.query("SELECT count(*) FROM users WHERE username = ?", [.text(username)])
+      let rows = try $0.query("SELECT count(*) FROM users WHERE username_key = ?", [.text(UsernameKey.of(username))])
       return rows.first?.first == .integer(0)
     }
   }
@@ -28,8 +28,11 @@ final class UserStore: Sendable {
     do {
       try storage {
         try $0.execute(
-          "INSERT INTO users (username, email, password_hash, created_at) VALUES (?, ?, ?, datetime('now'))",
-          [.text(request.username), .text(request.email), .text(hash)]
+          """
+          INSERT INTO users (username, username_key, email, password_hash, created_at)
+          VALUES (?, ?, ?, ?, datetime('now'))
+          """,
+          [.text(request.username), .text(UsernameKey.of(request.username)), .text(request.email), .text(hash)]
         )
       }
     } catch UserDirectoryError.storage(let message) where message.contains("UNIQUE constraint failed") {
@@ -51,17 +54,7 @@ final class UserStore: Sendable {
     try database.withLock { database in
       if let database { return database }
       let opened = try SQLiteDatabase(path: path, busyTimeout: busyTimeout)
-      try opened.execute(
-        """
-        CREATE TABLE IF NOT EXISTS users (
-          id INTEGER PRIMARY KEY,
-          username TEXT NOT NULL UNIQUE COLLATE NOCASE,
-          email TEXT NOT NULL,
-          password_hash TEXT NOT NULL,
-          created_at TEXT NOT NULL
-        )
-        """
-      )
+      try UsersSchema.prepare(opened, path: path)
       database = opened
       return opened
     }
