@@ -44,6 +44,8 @@ package final class EffectExecutor: TaskExecutor, Sendable {
     var waiters: [Waiter] = []
     /// The smallest `jobLimit` among `waiters`.
     var nearestJobLimit = Int.max
+    /// Threads blocked until `pending` reaches zero.
+    var blockedWaiters: [DispatchSemaphore] = []
 
     mutating func takeWaiters(where shouldResume: (Waiter) -> Bool) -> [Waiter] {
       let resumed = waiters.filter(shouldResume)
@@ -71,18 +73,41 @@ package final class EffectExecutor: TaskExecutor, Sendable {
     for waiter in overBudget { waiter.continuation.resume() }
     queue.async {
       job.runSynchronously(on: self.asUnownedTaskExecutor())
-      let idle = self.counts.withLock { counts -> [Waiter] in
+      let (idle, blocked) = self.counts.withLock { counts -> ([Waiter], [DispatchSemaphore]) in
         counts.pending -= 1
-        guard counts.pending == 0 else { return [] }
-        return counts.takeWaiters { _ in true }
+        guard counts.pending == 0 else { return ([], []) }
+        defer { counts.blockedWaiters.removeAll() }
+        return (counts.takeWaiters { _ in true }, counts.blockedWaiters)
       }
       for waiter in idle { waiter.continuation.resume() }
+      for semaphore in blocked { semaphore.signal() }
     }
   }
 
   /// Whether no effect job is queued or running, and how many were ever enqueued.
   var snapshot: (isIdle: Bool, enqueued: Int) {
     counts.withLock { ($0.pending == 0, $0.enqueued) }
+  }
+
+  /// Blocks the calling thread until no effect job is queued or running, at most `limit`.
+  ///
+  /// For synchronous code (a `deinit`) that must let effects end a last hop. Never call it from
+  /// an effect job: that job counts as running.
+  ///
+  /// - Parameter limit: The longest the thread is blocked.
+  /// - Returns: Whether the executor became idle.
+  package func waitUntilIdle(blockingFor limit: Duration) -> Bool {
+    let semaphore = DispatchSemaphore(value: 0)
+    let idle = counts.withLock { counts -> Bool in
+      if counts.pending == 0 { return true }
+      counts.blockedWaiters.append(semaphore)
+      return false
+    }
+    if idle { return true }
+    let nanoseconds = limit.components.seconds * 1_000_000_000 + limit.components.attoseconds / 1_000_000_000
+    if semaphore.wait(timeout: .now() + .nanoseconds(Int(nanoseconds))) == .success { return true }
+    counts.withLock { $0.blockedWaiters.removeAll { $0 === semaphore } }
+    return false
   }
 
   /// Waits until the effects on this executor have settled — every one finished or waiting for

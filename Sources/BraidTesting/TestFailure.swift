@@ -9,6 +9,11 @@ struct SourceSite: Sendable {
   let filePath: StaticString
   let line: UInt
   let column: UInt
+
+  /// The test store `send` being reduced, inherited by the effects it starts: issues Braid
+  /// reports from inside its own code (an unimplemented clock, say) point here, at the test's
+  /// line, rather than into Braid.
+  @TaskLocal static var current: SourceSite?
 }
 
 /// Records a test failure at `site` in whichever framework is running the current test.
@@ -56,6 +61,10 @@ func recordSkippedAssertion(_ message: String, at site: SourceSite) {
 /// location it names.
 @Sendable
 func recordIssueFromBraid(_ message: String, fileID: String, filePath: String, line: Int, column: Int) {
+  if fileID.hasPrefix("Braid/"), let site = SourceSite.current {
+    recordFailure(message, at: site)
+    return
+  }
   if Test.current != nil {
     Issue.record(
       Comment(rawValue: message),

@@ -32,6 +32,7 @@ extension TestStore {
       }
     }
     assertNothingLeft(at: site)
+    release.finished()
   }
 
   /// Drops the received actions not yet asserted, taking the state after the last of them.

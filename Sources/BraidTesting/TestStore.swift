@@ -22,14 +22,20 @@ import Braid
 ///
 /// End every test that starts effects with `await store.finish()`: it is what checks that no
 /// effect is still running (naming the action that started it) and that no received action was
-/// left unasserted. Releasing the store cancels whatever is still running.
+/// left unasserted. An exhaustive test store released with effects still running fails the test
+/// at the line that created it, then cancels them.
+///
+/// Issues Braid reports from inside its own code while a `send` is reduced or while the effects
+/// it started run — an unimplemented clock or endpoint, say — point at that `send` in the test.
 @MainActor
 public final class TestStore<State: Equatable, Action: Sendable> {
   /// The state as of the last assertion.
   public internal(set) var state: State
 
   /// Whether every change, received action and effect must be asserted. Default ``Exhaustivity/on``.
-  public var exhaustivity: Exhaustivity = .on
+  public var exhaustivity: Exhaustivity = .on {
+    didSet { release.exhaustivityChanged(to: exhaustivity) }
+  }
 
   /// How long ``receive(_:timeout:assert:fileID:filePath:line:column:)-(Action,_,_,_,_,_,_)`` and
   /// ``finish(timeout:fileID:filePath:line:column:)`` wait by default. Effects driven by a
@@ -52,6 +58,7 @@ public final class TestStore<State: Equatable, Action: Sendable> {
   let clockSettlement: ClockSettlement
   let dependencyBox: DependencyBox
   let site: SourceSite
+  nonisolated let release: TestStoreRelease
 
   /// Creates a test store running `reducer` on `initialState`.
   ///
@@ -109,9 +116,16 @@ public final class TestStore<State: Equatable, Action: Sendable> {
         )
       }
     }
+    self.release = TestStoreRelease(inFlight: recorder.inFlight, executor: effectExecutor, site: site)
     self.store.effectExecutor = effectExecutor
     self.clockSettlement = ClockSettlement(executor: effectExecutor)
     clockSettlement.update(for: values)
+  }
+
+  /// An exhaustive test store released with effects still running fails the test, at the line
+  /// that created it (see ``finish(timeout:fileID:filePath:line:column:)``).
+  nonisolated deinit {
+    release.storeReleased()
   }
 
   /// Sends `action` and asserts how it changed the state.
@@ -158,9 +172,10 @@ public final class TestStore<State: Equatable, Action: Sendable> {
         recorder.received.removeAll()
       }
     }
+    release.sent()
     recorder.awaitingTestAction = true
     recorder.stateAfterTestAction = nil
-    let task = store.send(action)
+    let task = SourceSite.$current.withValue(site) { store.send(action) }
     recorder.awaitingTestAction = false
     let actual = recorder.stateAfterTestAction ?? store.state
     assertStateChange(from: state, to: actual, update: updateStateToExpectedResult, at: site)

@@ -34,8 +34,21 @@ struct TestStoreFailureTests {
     let messages = await recordedFailures {
       await store.send(.increment)
     }
-    #expect(messages.count == 1)
-    #expect(messages.first?.hasPrefix("State was not expected to change, but a change occurred: …") == true)
+    #expect(
+      messages == [
+        """
+        State was not expected to change, but a change occurred: …
+
+          TestStoreFeature.State(
+        −   count: 0,
+        +   count: 1,
+            isLoading: false,
+            fact: nil,
+          )
+
+        (Expected: −, Actual: +)
+        """
+      ])
   }
 
   @Test func expectedChangeThatDidNotHappen() async {
@@ -169,13 +182,20 @@ struct TestStoreFailureTests {
     #expect(none == ["Expected to receive .tick, but received none and no effect is running."])
   }
 
+  /// An effect that reads a clock left unimplemented: reported once, then the effect finishes.
   @Test func unimplementedDependencyFailsTheTest() async {
-    let store = TestStore(initialState: Feature.State()) { Feature() }
+    struct ReadsTheClockLater: Reducer {
+      @Dependency(\.continuousClock) var clock
+      func reduce(into state: inout Int, action: Int) -> Effect<Int> {
+        .run { [clock] _ in _ = clock.now }
+      }
+    }
+    let store = TestStore(initialState: 0) { ReadsTheClockLater() }
     let messages = await recordedFailures {
-      await store.send(.startTimer)
+      await store.send(1)
       await store.finish()
     }
     #expect(
-      messages.contains("Unimplemented: the 'continuousClock' clock was asked to sleep. Override it with a TestClock."))
+      messages == ["Unimplemented: the 'continuousClock' clock was asked for the time. Override it with a TestClock."])
   }
 }

@@ -15,7 +15,9 @@ struct TestStoreRecordingTests {
     await withKnownIssue {
       await store.send(1) { $0 = 2 }
     } matching: { issue in
-      issue.comments.contains { $0.rawValue.hasPrefix("A state change does not match expectation") }
+      issue.comments.map(\.rawValue) == [
+        "A state change does not match expectation: …\n\n− 2\n+ 1\n\n(Expected: −, Actual: +)"
+      ]
     }
   }
 

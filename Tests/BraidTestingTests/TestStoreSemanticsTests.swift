@@ -90,8 +90,16 @@ extension TestStoreSemanticsTests {
     let messages = await recordedFailures {
       await store.send(.noop)
     }
-    #expect(messages.count == 1)
-    #expect(messages.first?.hasPrefix("Must handle 2 received actions before sending an action") == true)
+    #expect(
+      messages == [
+        """
+        Must handle 2 received actions before sending an action: …
+
+        Unhandled actions:
+          .increment
+          .increment
+        """
+      ])
     // Kept, as TCA keeps them: each is asserted on its own before and after states.
     await store.receive(.increment) { $0.count = 1 }
     await store.receive(.increment) { $0.count = 2 }

@@ -72,8 +72,21 @@ struct TestStoreTests {
     let messages = await recordedFailures {
       await store.send(.increment) { $0.count = 5 }
     }
-    #expect(messages.count == 1)
-    #expect(messages.first?.contains("−   count: 5,\n+   count: 1,") == true)
+    #expect(
+      messages == [
+        """
+        A state change does not match expectation: …
+
+          TestStoreFeature.State(
+        −   count: 5,
+        +   count: 1,
+            isLoading: false,
+            fact: nil,
+          )
+
+        (Expected: −, Actual: +)
+        """
+      ])
   }
 
   @Test func tcaSpellingOfNonExhaustiveShowsWhatWasSkipped() async {

@@ -35,7 +35,21 @@ final class TestStoreXCTests: XCTestCase {
     }
     XCTAssertEqual(issues.count, 1)
     XCTAssertEqual(issues.values.first?.fileID, "BraidTestingTests/TestStoreXCTests.swift")
-    XCTAssertTrue(issues.values.first?.message.contains("−   count: 2,\n+   count: 1,") == true)
+    XCTAssertEqual(
+      issues.values.first?.message,
+      """
+      A state change does not match expectation: …
+
+        TestStoreFeature.State(
+      −   count: 2,
+      +   count: 1,
+          isLoading: false,
+          fact: nil,
+        )
+
+      (Expected: −, Actual: +)
+      """
+    )
   }
 
   func testOtherFailureKindsUnderXCTest() async {

@@ -85,7 +85,10 @@ struct EffectRunTests {
     }
     #expect(issues.count == 1)
     #expect(
-      issues.values.first?.message.hasPrefix("An effect returned by Effect.run threw an unhandled error: boom.") == true
+      issues.values.first?.message == """
+        An effect returned by Effect.run threw an unhandled error: boom. Pass a `catch:` handler to turn errors \
+        into actions.
+        """
     )
     #expect(issues.values.first?.fileID == "BraidTests/EffectRunTests.swift")
   }
@@ -125,8 +128,12 @@ struct EffectRunTests {
     }
     #expect(store.state.log == ["start"])
     #expect(
-      issues.values.first?.message.hasPrefix("An action was sent from an effect that had already completed: late.")
-        == true)
+      issues.values.first?.message == """
+        An action was sent from an effect that had already completed: late. Send only while the Effect.run \
+        operation runs: a `send` escaped into an unstructured Task or a callback outlives the effect, so the store \
+        can neither wait for nor cancel what it sends. The action was dropped.
+        """
+    )
     #expect(issues.values.first?.fileID == "BraidTests/EffectRunTests.swift")
   }
 

@@ -77,7 +77,13 @@ struct ForEachTests {
       store.send(.rows(.element(id: 9, action: .increment)))
     }
     #expect(issues.count == 1)
-    #expect(issues.values.first?.message.contains("received an action for a missing element (id 9)") == true)
+    #expect(
+      issues.values.first?.message == """
+        A forEach at BraidTests/ForEachTests.swift:48 received an action for a missing element (id 9): \
+        rows(Braid.IdentifiedAction<Swift.Int, BraidTests.CounterFeature.Action>.element(id: 9, action: \
+        BraidTests.CounterFeature.Action.increment)). Send element actions only for ids in the collection.
+        """
+    )
   }
 
   @Test func removingAnElementCancelsOnlyItsEffects() async {

@@ -53,6 +53,16 @@ struct IfCaseLetTests {
       store.send(.counter(.increment))
     }
     #expect(store.state == .idle)
-    #expect(issues.values.first?.message.contains("received a child action when state was in a different case") == true)
+    #expect(
+      issues.values.first?.message == """
+        An ifCaseLet at BraidTests/IfCaseLetTests.swift:23 received a child action when state was in a different case: \
+        counter(BraidTests.CounterFeature.Action.increment).
+
+        The state was:
+        .idle
+
+        Send child actions only while the state is in the child's case.
+        """
+    )
   }
 }

@@ -52,7 +52,12 @@ struct IfLetTests {
     }
     #expect(store.state.child == nil)
     #expect(issues.count == 1)
-    #expect(issues.values.first?.message.contains("received a child action when child state was nil") == true)
+    #expect(
+      issues.values.first?.message == """
+        An ifLet at BraidTests/IfLetTests.swift:31 received a child action when child state was nil: \
+        child(BraidTests.CounterFeature.Action.increment). Send child actions only while the child state is present.
+        """
+    )
     #expect(issues.values.first?.fileID == "BraidTests/IfLetTests.swift")
   }
 

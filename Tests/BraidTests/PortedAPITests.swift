@@ -51,7 +51,12 @@ struct PortedAPITests {
     } operation: {
       await Task.cancel(id: Timer.CancelID.timer)
     }
-    #expect(issues.values.first?.message.hasPrefix("Task.cancel(id: timer) was called outside an effect") == true)
+    #expect(
+      issues.values.first?.message == """
+        Task.cancel(id: timer) was called outside an effect, where no store can resolve the id. Call it from an \
+        Effect.run operation, or return Effect.cancel(id:) from a reducer.
+        """
+    )
   }
 
   struct Destination: Reducer {
@@ -93,7 +98,15 @@ struct PortedAPITests {
       store.send(.counter(.increment))
     }
     #expect(store.state == .message("hello"))
-    #expect(issues.values.first?.message.contains("received a child action when state was in a different case") == true)
+    #expect(
+      issues.values.first?.message == """
+        A Scope at BraidTests/PortedAPITests.swift:76 received a child action when state was in a different case: \
+        counter(BraidTests.PortedAPITests.Destination.CounterAction.increment).
+
+        The state was:
+        .message("hello")
+        """
+    )
   }
 
   struct Parent: Reducer {

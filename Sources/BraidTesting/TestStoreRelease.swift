@@ -1,0 +1,63 @@
+import Braid
+import Dispatch
+
+/// The check a ``TestStore`` makes when it is released: an exhaustive test store still running
+/// effects fails the test it was made in, as `finish()` would have.
+///
+/// It runs in the test store's `deinit`, which Swift runs where the last reference goes — at the
+/// end of the test function, inside the test — so the failure is the test's own. Effects
+/// that were only finishing (a last hop after their final `send`) are given the moment they need
+/// first: the check waits, blocking, until no effect job is queued or running, at most
+/// ``idleLimit``.
+final class TestStoreRelease: Sendable {
+  private struct Status {
+    var exhaustive = true
+    /// `finish()` has checked since the last action was sent.
+    var finishedSinceLastSend = false
+  }
+
+  /// How long a release waits for effect jobs already queued or running to end.
+  static let idleLimit = Duration.seconds(1)
+
+  private let inFlight: InFlightEffects
+  private let executor: EffectExecutor
+  private let site: SourceSite
+  private let status = SanitizerVisibleMutex(Status())
+
+  init(inFlight: InFlightEffects, executor: EffectExecutor, site: SourceSite) {
+    self.inFlight = inFlight
+    self.executor = executor
+    self.site = site
+  }
+
+  func exhaustivityChanged(to exhaustivity: Exhaustivity) {
+    status.withLock { $0.exhaustive = exhaustivity == .on }
+  }
+
+  func sent() { status.withLock { $0.finishedSinceLastSend = false } }
+
+  func finished() { status.withLock { $0.finishedSinceLastSend = true } }
+
+  /// Fails the current test, at the test store's creation, for each tracked effect still running.
+  func storeReleased() {
+    let status = status.withLock { $0 }
+    guard status.exhaustive, !status.finishedSinceLastSend, !inFlight.isEmpty else { return }
+    _ = executor.waitUntilIdle(blockingFor: Self.idleLimit)
+    let running = inFlight.labels
+    guard !running.isEmpty else { return }
+    recordFailure(Self.message(running: running), at: site)
+  }
+
+  static func message(running: [String]) -> String {
+    """
+    The test store was released while an effect it started was still running. Effects must \
+    complete before the end of the test.
+
+    Still running, started by:
+    \(running.map { "  " + $0 }.joined(separator: "\n"))
+
+    To fix, end the test with `await store.finish()`, which waits for them; cancel an effect \
+    with an id, or call `await store.skipInFlightEffects()` if it is not the subject of this test.
+    """
+  }
+}
