@@ -19,8 +19,9 @@ package final class DatabaseFileWatcher: Sendable {
   private let isStopped = SanitizerVisibleMutex(false)
 
   /// How many watchers hold descriptors, for leak checks in tests.
-  package static var openCount: Int { opened.load(ordering: .acquiring) }
-  private static let opened = Atomic(0)
+  package static var openCount: Int { opened.value }
+  /// The same count, to wait on in tests.
+  package static let opened = ResourceCount()
 
   /// Starts watching the directory of `path`.
   ///
@@ -45,7 +46,7 @@ package final class DatabaseFileWatcher: Sendable {
     for end in ends { _ = fcntl(end, F_SETFD, FD_CLOEXEC) }
     self.descriptor = descriptor
     self.wake = (ends[0], ends[1])
-    Self.opened.add(1, ordering: .releasing)
+    Self.opened.opened()
     Thread.detachNewThread { [self] in
       var buffer = [UInt8](repeating: 0, count: 4096)
       while waitForEvents() {
@@ -60,7 +61,7 @@ package final class DatabaseFileWatcher: Sendable {
         close(wake.write)
         stopped = true
       }
-      Self.opened.subtract(1, ordering: .releasing)
+      Self.opened.closed()
     }
   }
 

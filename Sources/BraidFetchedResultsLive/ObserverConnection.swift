@@ -1,7 +1,7 @@
+import Braid
 import BraidFetchedResults
 import CSQLite
 import Foundation
-import Synchronization
 
 /// The observer's own read connection to the database: the data version that tells it another
 /// connection committed, and the fetch. Used by one task at a time (the observer's loop).
@@ -16,8 +16,9 @@ package final class ObserverConnection {
   static let busyTimeoutMilliseconds: Int32 = 50
 
   /// How many observer connections are open, for leak checks in tests.
-  package static var openCount: Int { opened.load(ordering: .acquiring) }
-  private static let opened = Atomic(0)
+  package static var openCount: Int { opened.value }
+  /// The same count, to wait on in tests.
+  package static let opened = ResourceCount()
 
   /// Opens `path`, which must exist: an observer never creates a database.
   ///
@@ -37,7 +38,7 @@ package final class ObserverConnection {
     self.handle = handle
     self.path = path
     self.inode = Self.inode(of: path)
-    Self.opened.add(1, ordering: .releasing)
+    Self.opened.opened()
     // A lock held for a moment (a commit, a WAL recovery) is waited out briefly; a lock held
     // longer fails the read, and the observer reports it and tries again on a later wake-up.
     sqlite3_busy_timeout(handle, Self.busyTimeoutMilliseconds)
@@ -49,7 +50,7 @@ package final class ObserverConnection {
     guard !isClosed else { return }
     isClosed = true
     sqlite3_close_v2(handle)
-    Self.opened.subtract(1, ordering: .releasing)
+    Self.opened.closed()
   }
 
   /// The inode at `path` now, or `nil` when nothing is there.

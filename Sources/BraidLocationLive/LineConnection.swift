@@ -28,8 +28,9 @@ package final class LineConnection: Sendable {
   private let state = SanitizerVisibleMutex(State.open)
 
   /// How many connections have a descriptor not yet closed, for leak checks in tests.
-  package static var openDescriptorCount: Int { openDescriptors.load(ordering: .acquiring) }
-  private static let openDescriptors = Atomic(0)
+  package static var openDescriptorCount: Int { openDescriptors.value }
+  /// The same count, to wait on in tests.
+  package static let openDescriptors = ResourceCount()
 
   /// Takes ownership of `descriptor`.
   ///
@@ -45,7 +46,7 @@ package final class LineConnection: Sendable {
     for end in ends { _ = fcntl(end, F_SETFD, FD_CLOEXEC) }
     self.descriptor = descriptor
     self.wake = (ends[0], ends[1])
-    Self.openDescriptors.add(1, ordering: .releasing)
+    Self.openDescriptors.opened()
   }
 
   /// The lines the peer sends, without their line endings, until it closes the connection, the
@@ -68,7 +69,7 @@ package final class LineConnection: Sendable {
           Glibc.close(wake.write)
           state = .closed
         }
-        Self.openDescriptors.subtract(1, ordering: .releasing)
+        Self.openDescriptors.closed()
         continuation.finish()
       }
     }

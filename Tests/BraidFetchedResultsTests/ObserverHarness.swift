@@ -104,7 +104,7 @@ extension FetchedResultsEvent {
 
 /// Waits, boundedly, until every observer connection and watcher is closed.
 func untilObserversClosed() async {
-  for _ in 0..<100_000 where ObserverConnection.openCount > 0 || DatabaseFileWatcher.openCount > 0 {
-    await Task.yield()
-  }
+  let connections = await ObserverConnection.opened.until { $0 == 0 }
+  let watchers = await DatabaseFileWatcher.opened.until { $0 == 0 }
+  #expect(connections && watchers, "observer connections or file watchers still open")
 }

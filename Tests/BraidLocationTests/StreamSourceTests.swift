@@ -81,15 +81,16 @@ struct StreamSourceTests {
     #expect(LineConnection.openDescriptorCount == 0)
   }
 
-  /// Waits, boundedly, until `count` descriptors are open.
+  /// Waits until `count` descriptors are open: resumed by the opening itself, not by polling.
   static func untilDescriptorsOpen(_ count: Int) async {
-    for _ in 0..<10_000 where LineConnection.openDescriptorCount < count { await Task.yield() }
+    let reached = await LineConnection.openDescriptors.until { $0 >= count }
+    #expect(reached, "\(LineConnection.openDescriptorCount) of \(count) descriptors opened")
   }
 
-  /// Waits, boundedly, for the reading thread to close the descriptor after the shutdown.
+  /// Waits until the reading thread has closed every descriptor after the shutdown.
   static func untilDescriptorsClosed() async {
-    for _ in 0..<1000 where LineConnection.openDescriptorCount > 0 { await Task.yield() }
-    #expect(LineConnection.openDescriptorCount == 0)
+    let closed = await LineConnection.openDescriptors.until { $0 == 0 }
+    #expect(closed, "\(LineConnection.openDescriptorCount) descriptors still open")
   }
 
   @Test func gpsdReportsBecomeFixes() async throws {

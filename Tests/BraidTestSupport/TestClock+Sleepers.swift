@@ -1,9 +1,12 @@
 import Braid
+import Testing
 
 extension TestClock {
-  /// Waits, boundedly, until at least `count` tasks sleep on this clock: the effects under test
-  /// have reached their sleep, so advancing the clock now reaches them.
-  package func waitForSleepers(_ count: Int) async {
-    for _ in 0..<100_000 where pendingSleepers < count { await Task.yield() }
+  /// Waits until at least `count` tasks sleep on this clock, recording an issue at the caller if
+  /// that never happens (see ``TestClock/waitForSleepers(_:timeout:)``).
+  package func expectSleepers(_ count: Int, sourceLocation: SourceLocation = #_sourceLocation) async {
+    if await !waitForSleepers(count) {
+      Issue.record("Expected \(count) sleepers, found \(pendingSleepers)", sourceLocation: sourceLocation)
+    }
   }
 }

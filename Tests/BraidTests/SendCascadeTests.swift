@@ -81,7 +81,7 @@ struct SendCascadeTests {
       await task.finish()
       return store.state.steps
     }
-    await clock.waitForSleepers(1)
+    await clock.expectSleepers(1)
     #expect(store.state.steps == 2)
     await clock.advance(by: .seconds(1))
     #expect(await finished.value == 3)
@@ -92,7 +92,7 @@ struct SendCascadeTests {
     let clock = TestClock()
     let store = Store(initialState: Feature.State()) { Feature(clock: clock) }
     let lifetime = Task { @MainActor in await store.send(.task).finish() }
-    await clock.waitForSleepers(1)
+    await clock.expectSleepers(1)
     lifetime.cancel()
     await lifetime.value
     #expect(store.runningEffectCount == 0)

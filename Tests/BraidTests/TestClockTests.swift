@@ -2,34 +2,6 @@ import Braid
 import BraidTestSupport
 import Testing
 
-/// Yields until `clock` has `count` sleepers, recording an issue if that never happens.
-private func waitForSleepers<D>(
-  _ clock: TestClock<D>,
-  count: Int,
-  sourceLocation: SourceLocation = #_sourceLocation
-) async {
-  for _ in 0..<100_000 {
-    if clock.pendingSleepers == count { return }
-    await Task.yield()
-  }
-  Issue.record(
-    "Expected \(count) sleepers, found \(clock.pendingSleepers)",
-    sourceLocation: sourceLocation
-  )
-}
-
-/// Yields until `condition` holds, recording an issue if it never does.
-private func waitUntil(
-  sourceLocation: SourceLocation = #_sourceLocation,
-  _ condition: () -> Bool
-) async {
-  for _ in 0..<100_000 {
-    if condition() { return }
-    await Task.yield()
-  }
-  Issue.record("Condition never became true", sourceLocation: sourceLocation)
-}
-
 @Suite(.timeLimit(.minutes(1)))
 struct TestClockTests {
   @Test func timeStandsStillUntilAdvanced() async {
@@ -53,7 +25,7 @@ struct TestClockTests {
           wakes.append(clock.now.offset)
         })
     }
-    await waitForSleepers(clock, count: 3)
+    await clock.expectSleepers(3)
     await clock.advance(by: .seconds(3))
     for task in tasks { try await task.value }
     #expect(wakes.values == [.seconds(1), .seconds(2), .seconds(3)])
@@ -70,7 +42,7 @@ struct TestClockTests {
           try await clock.sleep(until: .init(offset: .seconds(1)))
           order.append(name)
         })
-      await waitForSleepers(clock, count: name + 1)
+      await clock.expectSleepers(name + 1)
     }
     await clock.advance(by: .seconds(1))
     for task in tasks { try await task.value }
@@ -88,7 +60,7 @@ struct TestClockTests {
       try await clock.sleep(for: .seconds(5))
       woken.append(5)
     }
-    await waitForSleepers(clock, count: 2)
+    await clock.expectSleepers(2)
     await clock.advance(by: .seconds(2))
     try await early.value
     #expect(woken.values == [1])
@@ -108,7 +80,7 @@ struct TestClockTests {
         ticks.append(clock.now.offset)
       }
     }
-    await waitForSleepers(clock, count: 1)
+    await clock.expectSleepers(1)
     await clock.advance(by: .seconds(5))
     #expect(ticks.values == (1...5).map { .seconds($0) })
     await clock.advance(by: .milliseconds(500))
@@ -133,7 +105,7 @@ struct TestClockTests {
           }
         })
     }
-    await waitForSleepers(clock, count: 3)
+    await clock.expectSleepers(3)
     await clock.advance(by: .seconds(6))
     let recorded = events.values
     #expect(recorded.map(\.time) == recorded.map(\.time).sorted())
@@ -152,7 +124,7 @@ struct TestClockTests {
     let clock = TestClock()
     let other = Task { try await clock.sleep(for: .seconds(2)) }
     let sleeper = Task { try await clock.sleep(for: .seconds(1)) }
-    await waitForSleepers(clock, count: 2)
+    await clock.expectSleepers(2)
     sleeper.cancel()
     #expect(await sleeper.result.isCancellation)
     #expect(clock.pendingSleepers == 1)
@@ -161,10 +133,26 @@ struct TestClockTests {
     #expect(clock.pendingSleepers == 0)
   }
 
+  @Test func waitForSleepersReturnsWhenTheCountIsReached() async throws {
+    let clock = TestClock()
+    let sleepers = (0..<3).map { _ in Task { try await clock.sleep(for: .seconds(1)) } }
+    #expect(await clock.waitForSleepers(3))
+    #expect(clock.pendingSleepers == 3)
+    await clock.advance(by: .seconds(1))
+    for sleeper in sleepers { try await sleeper.value }
+  }
+
+  /// A zero timeout: the wait gives up at once, without waiting in real time.
+  @Test func waitForSleepersGivesUpAtItsTimeout() async {
+    let clock = TestClock()
+    #expect(await !clock.waitForSleepers(1, timeout: .zero))
+  }
+
   @Test func sleepingInACancelledTaskThrowsAtOnce() async {
     let clock = TestClock()
     let task = Task {
-      await waitUntil { Task.isCancelled }
+      // Returns as soon as the task is cancelled (a sleep throws then): no polling.
+      try? await Task.sleep(for: .seconds(3600))
       try await clock.sleep(for: .seconds(1))
     }
     task.cancel()
@@ -185,7 +173,7 @@ struct TestClockTests {
       try await clock.sleep(for: .zero)
       woken.append("zero")
     }
-    await clock.waitForSleepers(1)
+    await clock.expectSleepers(1)
     #expect(woken.values.isEmpty)
     // One advance wakes both: the second sleep's deadline is also within the advance, as in
     // swift-clocks, where an advance wakes sleepers that start during it.
@@ -208,7 +196,7 @@ struct TestClockTests {
       try await clock.sleep(for: .seconds(10))
       finished.append(())
     }
-    await waitForSleepers(clock, count: 2)
+    await clock.expectSleepers(2)
     await clock.run()
     try await chained.value
     try await long.value
@@ -222,7 +210,7 @@ struct TestClockTests {
     let timer = Task {
       while true { try await clock.sleep(for: .seconds(1)) }
     }
-    await waitForSleepers(clock, count: 1)
+    await clock.expectSleepers(1)
     let issues = Recorder<IssueReporting.Issue>()
     await IssueReporting.withIssueHandler {
       issues.append($0)
@@ -247,7 +235,7 @@ struct TestClockTests {
   @Test func startsAtAGivenInstantWithACustomDuration() async throws {
     let clock = TestClock<IntegerTicks>(now: .init(offset: IntegerTicks(10)))
     let task = Task { try await clock.sleep(for: IntegerTicks(5)) }
-    await waitForSleepers(clock, count: 1)
+    await clock.expectSleepers(1)
     await clock.advance(by: IntegerTicks(4))
     #expect(clock.pendingSleepers == 1)
     await clock.advance(by: IntegerTicks(1))
@@ -262,7 +250,7 @@ struct TestClockTests {
     let clock = TestClock()
     let existential: any Clock<Duration> = clock
     let measured = Task { try await elapsed(on: clock) }
-    await waitForSleepers(clock, count: 1)
+    await clock.expectSleepers(1)
     await clock.advance(by: .seconds(3))
     #expect(try await measured.value == .seconds(3))
     #expect(existential.minimumResolution == .zero)

@@ -55,6 +55,8 @@ public final class TestClock<Duration: DurationProtocol & Hashable>: Clock, Send
   private let nextSleeperID = Atomic<UInt64>(0)
   /// Waits that tell when the work a wake-up set off has settled (see `TestClock+Settlers`).
   let settlers = SanitizerVisibleMutex(Settlers())
+  /// Tasks waiting for a number of sleepers (see `TestClock+SleeperWaits`).
+  let sleeperWaits = SanitizerVisibleMutex(SleeperWaits())
 
   /// Creates a test clock whose time starts at `now` (``init()`` does for `Swift.Duration`).
   ///
@@ -73,13 +75,8 @@ public final class TestClock<Duration: DurationProtocol & Hashable>: Clock, Send
 
   /// The number of tasks suspended in ``sleep(until:tolerance:)``.
   ///
-  /// Useful to check that a feature has started — or stopped — its timers:
-  ///
-  /// ```swift
-  /// task.cancel()
-  /// await task.value
-  /// #expect(clock.pendingSleepers == 0)
-  /// ```
+  /// Useful to check that a feature has started — or stopped — its timers; to wait for them
+  /// to start, use ``waitForSleepers(_:timeout:)``.
   public var pendingSleepers: Int {
     pendingSleeperCount.load(ordering: .acquiring)
   }
@@ -173,11 +170,13 @@ public final class TestClock<Duration: DurationProtocol & Hashable>: Clock, Send
   private func withState<Result>(
     _ body: (inout StateMachine) -> sending Result
   ) -> sending Result {
-    state.withLock { state in
+    let result = state.withLock { state in
       let result = body(&state)
       pendingSleeperCount.store(state.pendingSleeperCount, ordering: .releasing)
       return result
     }
+    resumeSleeperWaits()
+    return result
   }
 
   /// Advances the clock until no task is sleeping on it.
