@@ -121,7 +121,7 @@ struct EffectSubscribeTests {
     let store = Self.store(client, retries: 2)
     let task = store.send(.start)
     for attempt in 0..<3 {
-      while client.emitters.count <= attempt { await Task.yield() }
+      #expect(await client.emitters.waitForCount(attempt + 1))
       client.emitters.values[attempt].send(.value(attempt))
       client.emitters.values[attempt].send(completion: .failure(ClientError()))
     }
