@@ -4,6 +4,7 @@ import BraidFetchedResultsLive
 import BraidSQLite
 import BraidTestSupport
 import Foundation
+import BraidTesting
 import Testing
 
 /// The live observer on real database files, on the real clock (the short waits for a WAL commit
@@ -18,7 +19,7 @@ import Testing
 /// backstop missing a commit published late on a busy machine.
 /// Serialized: each test checks that every observer connection and watcher is closed after.
 @MainActor
-@Suite(.serialized, .timeLimit(.minutes(2)))
+@Suite(.checksStoreLeaks, .serialized, .timeLimit(.minutes(2)))
 struct LiveObserverTests {
   static func store(_ database: TemporaryDatabase) -> Store<Observing.State, Observing.Action> {
     let backstop: Duration = database.journal == "WAL" ? .seconds(1) : .seconds(60)

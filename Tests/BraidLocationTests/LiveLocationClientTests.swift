@@ -2,11 +2,12 @@ import Braid
 import BraidLocation
 import BraidLocationLive
 import Foundation
+import BraidTesting
 import Testing
 
 /// Bounded: a regression that stops a source from delivering fails after a minute, not never.
 @MainActor
-@Suite(.timeLimit(.minutes(1)))
+@Suite(.checksStoreLeaks, .timeLimit(.minutes(1)))
 struct LiveLocationClientTests {
   static let rtkLog = NMEAGoldenTests.fixtures.appendingPathComponent("nmea-rtk.log").path
 

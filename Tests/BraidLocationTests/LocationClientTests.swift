@@ -48,6 +48,7 @@ struct Tracker: Reducer {
 }
 
 @MainActor
+@Suite(.checksStoreLeaks)
 struct LocationClientTests {
   static let fix = Location(latitude: 55.686591667, longitude: 37.621453333, speed: 0.309, course: 301.29)
 

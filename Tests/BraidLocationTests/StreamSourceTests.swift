@@ -2,12 +2,13 @@ import Braid
 import BraidLocation
 import BraidLocationLive
 import Foundation
+import BraidTesting
 import Testing
 
 /// The TCP, gpsd and serial sources (the serial and real-gpsd tests are in extensions).
 /// Serialized: each test checks that every descriptor of the live client is closed after.
 @MainActor
-@Suite(.serialized, .timeLimit(.minutes(3)))
+@Suite(.checksStoreLeaks, .serialized, .timeLimit(.minutes(3)))
 struct StreamSourceTests {
   typealias Recorded = LiveLocationClientTests.Recorded
 

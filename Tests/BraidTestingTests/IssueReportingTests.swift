@@ -5,6 +5,7 @@ import Testing
 /// Issues become failures of the running test from the first one on, with no `TestStore` in
 /// the test: run any of these alone (`swift test --filter IssueReportingTests`) and they pass
 /// only if the failure was recorded.
+@Suite(.checksStoreLeaks)
 struct IssueReportingTests {
   struct Client: Sendable {
     var fetch: @Sendable (Int) -> String

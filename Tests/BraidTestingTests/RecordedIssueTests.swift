@@ -6,6 +6,7 @@ import Testing
 /// Every kind of `TestStore` failure, through Swift Testing's own `Issue.record` (no handler
 /// installed), each pinned by its whole text and the line it points at.
 @MainActor
+@Suite(.checksStoreLeaks)
 struct RecordedIssueTests {
   typealias Feature = TestStoreFeature
 

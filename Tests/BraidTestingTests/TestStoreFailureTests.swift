@@ -4,6 +4,7 @@ import BraidTesting
 import Testing
 
 @MainActor
+@Suite(.checksStoreLeaks)
 struct TestStoreFailureTests {
   typealias Feature = TestStoreFeature
 

@@ -4,6 +4,7 @@ import BraidTesting
 import Testing
 
 @MainActor
+@Suite(.checksStoreLeaks)
 struct TestStoreRecordingTests {
   @Test func failuresAreRecordedInSwiftTesting() async {
     let store = TestStore(initialState: 0) {

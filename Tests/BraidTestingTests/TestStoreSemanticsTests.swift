@@ -6,6 +6,7 @@ import Testing
 /// TCA's TestStore rules where Braid used to differ (issue 15): skipped effects keep running, and
 /// a TestStore orders synchronous effects as a Store does.
 @MainActor
+@Suite(.checksStoreLeaks)
 struct TestStoreSemanticsTests {
   typealias Feature = TestStoreFeature
 

@@ -6,6 +6,7 @@ import Testing
 /// `skipReceivedActions` and `skipInFlightEffects` wait for effects to settle: an action already
 /// on its way when they are called is skipped, however many hops it still has to make.
 @MainActor
+@Suite(.checksStoreLeaks)
 struct TestStoreSettlingTests {
   /// After its gate opens, an effect makes 50 hops (each a new job) before each action: one
   /// `Task.yield()` on the test's side could never see them arrive.

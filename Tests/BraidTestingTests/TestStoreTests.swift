@@ -4,6 +4,7 @@ import BraidTesting
 import Testing
 
 @MainActor
+@Suite(.checksStoreLeaks)
 struct TestStoreTests {
   typealias Feature = TestStoreFeature
 

@@ -1,8 +1,10 @@
 import Braid
 import BraidTestSupport
+import BraidTesting
 import Testing
 
 @MainActor
+@Suite(.checksStoreLeaks)
 struct CancellationTests {
   enum CancelID: Hashable, Sendable { case work }
 

@@ -1,10 +1,12 @@
 import Braid
 import BraidTestSupport
+import BraidTesting
 import Testing
 
 /// TCA's rule (issue 15, item 6): an `Identifiable` child replaced by one with another `id` is a
 /// new child, and the old one's effects are cancelled; the same `id` keeps them.
 @MainActor
+@Suite(.checksStoreLeaks)
 struct ChildIdentityTests {
   struct Child: Reducer {
     struct State: Equatable, Identifiable {

@@ -6,6 +6,7 @@ import Testing
 /// TCA's rule (issue 15, item 4): the initial state, and a TestStore's assertions, are built with
 /// the store's dependencies.
 @MainActor
+@Suite(.checksStoreLeaks)
 struct DependenciesAtInitTests {
   struct Stamped: Reducer {
     struct State: Equatable {

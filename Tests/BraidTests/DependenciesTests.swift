@@ -28,6 +28,7 @@ extension DependencyValues {
 }
 
 @MainActor
+@Suite(.checksStoreLeaks)
 struct DependenciesTests {
   struct Feature: Reducer {
     struct State: Equatable { var fact = "" }

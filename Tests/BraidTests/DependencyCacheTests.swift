@@ -2,6 +2,7 @@ import Braid
 import BraidTestSupport
 import Foundation
 import Synchronization
+import BraidTesting
 import Testing
 
 /// A client with state of its own, as delegate-style clients have: a table keyed by id.
@@ -43,6 +44,7 @@ final class ChildModel {
 }
 
 @MainActor
+@Suite(.checksStoreLeaks)
 struct DependencyCacheTests {
   struct Feature: Reducer {
     enum Action: Sendable {

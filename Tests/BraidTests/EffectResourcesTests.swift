@@ -1,9 +1,11 @@
 import Braid
 import BraidTestSupport
 import Synchronization
+import BraidTesting
 import Testing
 
 @MainActor
+@Suite(.checksStoreLeaks)
 struct EffectResourcesTests {
   /// A stand-in for a delegate-style manager: it records its own stops.
   final class Manager: Sendable {

@@ -1,8 +1,10 @@
 import Braid
 import BraidTestSupport
+import BraidTesting
 import Testing
 
 @MainActor
+@Suite(.checksStoreLeaks)
 struct EffectRetryRepeatTests {
   enum Action: Equatable, Sendable {
     case start

@@ -1,9 +1,11 @@
 import Braid
 import BraidTestSupport
 import Dispatch
+import BraidTesting
 import Testing
 
 @MainActor
+@Suite(.checksStoreLeaks)
 struct EffectSubscribeTests {
   enum Event: Equatable, Sendable {
     case start

@@ -1,7 +1,9 @@
 import Braid
+import BraidTesting
 import Testing
 
 @MainActor
+@Suite(.checksStoreLeaks)
 struct EffectTimingTests {
   enum Action: Equatable, Sendable {
     case typed(String)

@@ -1,8 +1,10 @@
 import Braid
 import BraidTestSupport
+import BraidTesting
 import Testing
 
 @MainActor
+@Suite(.checksStoreLeaks)
 struct ForEachTests {
   struct Row: Reducer {
     struct State: Equatable, Identifiable, Sendable {
@@ -79,7 +81,7 @@ struct ForEachTests {
     #expect(issues.count == 1)
     #expect(
       issues.values.first?.message == """
-        A forEach at BraidTests/ForEachTests.swift:48 received an action for a missing element (id 9): \
+        A forEach at BraidTests/ForEachTests.swift:50 received an action for a missing element (id 9): \
         rows(Braid.IdentifiedAction<Swift.Int, BraidTests.CounterFeature.Action>.element(id: 9, action: \
         BraidTests.CounterFeature.Action.increment)). Send element actions only for ids in the collection.
         """

@@ -1,8 +1,10 @@
 import Braid
 import BraidTestSupport
+import BraidTesting
 import Testing
 
 @MainActor
+@Suite(.checksStoreLeaks)
 struct HigherOrderReducerTests {
   struct Settings: Equatable {
     var volume = 0

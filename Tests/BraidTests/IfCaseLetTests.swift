@@ -1,8 +1,10 @@
 import Braid
 import BraidTestSupport
+import BraidTesting
 import Testing
 
 @MainActor
+@Suite(.checksStoreLeaks)
 struct IfCaseLetTests {
   struct Parent: Reducer {
     enum State: Equatable, Sendable {
@@ -55,7 +57,7 @@ struct IfCaseLetTests {
     #expect(store.state == .idle)
     #expect(
       issues.values.first?.message == """
-        An ifCaseLet at BraidTests/IfCaseLetTests.swift:23 received a child action when state was in a different case: \
+        An ifCaseLet at BraidTests/IfCaseLetTests.swift:25 received a child action when state was in a different case: \
         counter(BraidTests.CounterFeature.Action.increment).
 
         The state was:

@@ -1,8 +1,10 @@
 import Braid
 import BraidTestSupport
+import BraidTesting
 import Testing
 
 @MainActor
+@Suite(.checksStoreLeaks)
 struct IfLetTests {
   struct Parent: Reducer {
     struct State: Equatable {
@@ -54,7 +56,7 @@ struct IfLetTests {
     #expect(issues.count == 1)
     #expect(
       issues.values.first?.message == """
-        An ifLet at BraidTests/IfLetTests.swift:31 received a child action when child state was nil: \
+        An ifLet at BraidTests/IfLetTests.swift:33 received a child action when child state was nil: \
         child(BraidTests.CounterFeature.Action.increment). Send child actions only while the child state is present.
         """
     )

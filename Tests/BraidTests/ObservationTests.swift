@@ -1,7 +1,9 @@
 import Braid
+import BraidTesting
 import Testing
 
 @MainActor
+@Suite(.checksStoreLeaks)
 struct ObservationTests {
   struct Form: Reducer {
     struct State: Equatable {

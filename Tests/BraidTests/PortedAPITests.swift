@@ -1,10 +1,12 @@
 import Braid
 import BraidTestSupport
 import Foundation
+import BraidTesting
 import Testing
 
 /// The APIs TCA's own tests reach for (issue 15), each as a ported test would use it.
 @MainActor
+@Suite(.checksStoreLeaks)
 struct PortedAPITests {
   struct Timer: Reducer {
     struct State: Equatable { var ticks = 0 }
@@ -100,7 +102,7 @@ struct PortedAPITests {
     #expect(store.state == .message("hello"))
     #expect(
       issues.values.first?.message == """
-        A Scope at BraidTests/PortedAPITests.swift:76 received a child action when state was in a different case: \
+        A Scope at BraidTests/PortedAPITests.swift:78 received a child action when state was in a different case: \
         counter(BraidTests.PortedAPITests.Destination.CounterAction.increment).
 
         The state was:

@@ -1,7 +1,9 @@
 import Braid
+import BraidTesting
 import Testing
 
 @MainActor
+@Suite(.checksStoreLeaks)
 struct ReducerBuilderTests {
   struct Appender: Reducer {
     let tag: String

@@ -7,6 +7,7 @@ import Testing
 /// off, effects that need no waiting stay synchronous inside `concatenate`, and actions are
 /// reduced with the store's dependencies.
 @MainActor
+@Suite(.checksStoreLeaks)
 struct SendCascadeTests {
   struct Feature: Reducer {
     struct State: Equatable {

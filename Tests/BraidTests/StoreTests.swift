@@ -1,7 +1,9 @@
 import Braid
+import BraidTesting
 import Testing
 
 @MainActor
+@Suite(.checksStoreLeaks)
 struct StoreTests {
   struct Chain: Reducer {
     struct State: Equatable {

@@ -4,6 +4,7 @@ import CounterFeature
 import Testing
 
 @MainActor
+@Suite(.checksStoreLeaks)
 struct CounterExampleTests {
   @Test func primeFactorsOfSmallAndLargeNumbers() throws {
     #expect(try primeFactors(of: 0) == [])

@@ -5,6 +5,7 @@ import LocationTrackerFeature
 import Testing
 
 @MainActor
+@Suite(.checksStoreLeaks)
 struct LocationTrackerTests {
   static let first = Location(latitude: 41.574965910, longitude: -93.750571901, speed: 0.076, course: 124.888)
   static let second = Location(latitude: 41.574975910, longitude: -93.750571901, speed: 1.1, course: 0)

@@ -6,6 +6,7 @@ import Foundation
 import Testing
 
 @MainActor
+@Suite(.checksStoreLeaks)
 struct PortedFeatureTests {
   @Test func counterCountsFetchesAFactAndTicks() async {
     let clock = TestClock()

@@ -6,6 +6,7 @@ import Testing
 import UserDirectoryClient
 
 @MainActor
+@Suite(.checksStoreLeaks)
 struct SignUpFormTests {
   struct Unreachable: Error, CustomStringConvertible {
     var description: String { "directory unreachable" }

@@ -5,6 +5,7 @@ import Testing
 import UsersListFeature
 
 @MainActor
+@Suite(.checksStoreLeaks)
 struct UsersListTests {
   static let alice = UserRow(id: 1, username: "alice", email: "alice@example.com")
   static let bob = UserRow(id: 2, username: "bob", email: "bob@example.com")

@@ -82,7 +82,7 @@ extension RootStore {
     let id = registry.reserve(keys: context.keys)
     let cascade = context.cascade
     let member = cascade?.reserve()
-    let task = Self.spawn(priority: run.priority, on: effectExecutor) {
+    let task = Self.spawn(priority: run.priority, on: effectExecutor, tracker: tracker) {
       defer {
         lifetime.end()
         registry.remove(id)
@@ -131,7 +131,7 @@ extension RootStore {
     let member = cascade?.reserve()
     let firstAttempt = SubscriptionAttempt(subscription, scope: scope)
     teardown.attach(firstAttempt.cancellable)
-    let task = Self.spawn(priority: nil, on: effectExecutor) {
+    let task = Self.spawn(priority: nil, on: effectExecutor, tracker: tracker) {
       defer {
         registry.remove(id)
         if let member { cascade?.leave(member) }
@@ -169,12 +169,15 @@ extension RootStore {
   }
 
   /// Starts a task off the main actor, so effect work never blocks the store: on `executor`
-  /// when one is set (its child tasks inherit the preference), else on the global executor.
+  /// when one is set (its child tasks inherit the preference), else on the global executor;
+  /// counted by `tracker` when the store was made under one.
   nonisolated private static func spawn(
     priority: TaskPriority?,
     on executor: (any TaskExecutor)?,
+    tracker: StoreTracker?,
     operation: @escaping @Sendable () async -> Void
   ) -> Task<Void, Never> {
+    let operation = tracker?.counting(operation) ?? operation
     guard let executor else { return Task(priority: priority) { await operation() } }
     return Task(executorPreference: executor, priority: priority) { await operation() }
   }

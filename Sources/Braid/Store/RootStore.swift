@@ -28,6 +28,8 @@ final class RootStore<State, Action: Sendable> {
   var effectExecutor: (any TaskExecutor)?
   /// The closures every ``Send`` of this store shares, made once rather than per effect.
   lazy var sendLinks = SendLinks(self)
+  /// The test's tracker when the store was made in one (see ``StoreTracker``).
+  let tracker = StoreTracker.current
 
   @usableFromInline
   init(
@@ -38,10 +40,12 @@ final class RootStore<State, Action: Sendable> {
     self.state = initialState
     self.reducer = reducer
     self.dependencies = dependencies.isDefault ? nil : dependencies
+    tracker?.liveStores.opened()
   }
 
   deinit {
     registry.cancelAll()
+    tracker?.liveStores.closed()
   }
 
   @inlinable

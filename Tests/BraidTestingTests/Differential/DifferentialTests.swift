@@ -13,6 +13,7 @@ import Testing
 ///
 /// A diverging seed is reported with its script shrunk to a minimal one that still diverges.
 @MainActor
+@Suite(.checksStoreLeaks)
 struct DifferentialTests {
   /// The seeds to run: `BRAID_DIFFERENTIAL_SEED` alone, else 1…`BRAID_DIFFERENTIAL_SEEDS` (1,000).
   static var seeds: [UInt64] {

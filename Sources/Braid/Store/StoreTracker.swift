@@ -1,0 +1,26 @@
+/// Test support: the stores made while a tracker is current count themselves and the effect
+/// tasks they start, so a test can check that every one has ended when it ends. Package-only.
+///
+/// A store reads ``current`` once, when it is made; effect tasks are counted from the moment
+/// they are spawned until their operation returns, whether it finished or was cancelled.
+package final class StoreTracker: Sendable {
+  /// The tracker stores made now report to.
+  @TaskLocal package static var current: StoreTracker?
+
+  /// Stores made under this tracker and not yet released.
+  package let liveStores = ResourceCount()
+
+  /// Effect tasks of those stores that have not ended.
+  package let liveEffects = ResourceCount()
+
+  package init() {}
+
+  /// Wraps an effect task's operation so that it is counted while it runs.
+  func counting(_ operation: @escaping @Sendable () async -> Void) -> @Sendable () async -> Void {
+    liveEffects.opened()
+    return { [liveEffects] in
+      defer { liveEffects.closed() }
+      await operation()
+    }
+  }
+}
