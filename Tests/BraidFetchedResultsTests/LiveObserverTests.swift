@@ -3,8 +3,8 @@ import BraidFetchedResults
 import BraidFetchedResultsLive
 import BraidSQLite
 import BraidTestSupport
-import Foundation
 import BraidTesting
+import Foundation
 import Testing
 
 /// The live observer on real database files, on the real clock (the short waits for a WAL commit

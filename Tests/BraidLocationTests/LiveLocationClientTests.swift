@@ -1,8 +1,8 @@
 import Braid
 import BraidLocation
 import BraidLocationLive
-import Foundation
 import BraidTesting
+import Foundation
 import Testing
 
 /// Bounded: a regression that stops a source from delivering fails after a minute, not never.

@@ -1,8 +1,8 @@
 import Braid
 import BraidLocation
 import BraidLocationLive
-import Foundation
 import BraidTesting
+import Foundation
 import Testing
 
 /// The TCP, gpsd and serial sources (the serial and real-gpsd tests are in extensions).

@@ -1,8 +1,8 @@
 import Braid
 import BraidTestSupport
+import BraidTesting
 import Foundation
 import Synchronization
-import BraidTesting
 import Testing
 
 /// A client with state of its own, as delegate-style clients have: a table keyed by id.

@@ -1,7 +1,7 @@
 import Braid
 import BraidTestSupport
-import Synchronization
 import BraidTesting
+import Synchronization
 import Testing
 
 @MainActor

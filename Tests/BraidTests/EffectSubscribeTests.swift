@@ -1,7 +1,7 @@
 import Braid
 import BraidTestSupport
-import Dispatch
 import BraidTesting
+import Dispatch
 import Testing
 
 @MainActor

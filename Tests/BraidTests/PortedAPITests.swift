@@ -1,7 +1,7 @@
 import Braid
 import BraidTestSupport
-import Foundation
 import BraidTesting
+import Foundation
 import Testing
 
 /// The APIs TCA's own tests reach for (issue 15), each as a ported test would use it.
