@@ -20,6 +20,14 @@ import Braid
 /// an XCTest case. Time-based effects are driven by a `TestClock` you pass in, so tests never
 /// sleep. The feature runs in a real `Store`, so it behaves exactly as in the application.
 ///
+/// State need not be `Equatable`. `Equatable` state is compared with `==`; any other state — a
+/// class instance, a non-`Equatable` struct, an enum with such a payload — is compared by content:
+/// the full structure the failure diffs print, field by field, objects by their fields rather
+/// than their identity, without dump hooks (they change printing, not equality). Values with no
+/// fields compare by their description, so what a test cannot tell apart by content is what it
+/// cannot see: any two closures are the same (`(Function)`), and an opaque pointer or handle is
+/// its address.
+///
 /// End every test that starts effects with `await store.finish()`: it is what checks that no
 /// effect is still running (naming the action that started it) and that no received action was
 /// left unasserted. An exhaustive test store released with effects still running fails the test
@@ -28,7 +36,7 @@ import Braid
 /// Issues Braid reports from inside its own code while a `send` is reduced or while the effects
 /// it started run — an unimplemented clock or endpoint, say — point at that `send` in the test.
 @MainActor
-public final class TestStore<State: Equatable, Action: Sendable> {
+public final class TestStore<State, Action: Sendable> {
   /// The state as of the last assertion.
   public internal(set) var state: State
 
@@ -59,6 +67,8 @@ public final class TestStore<State: Equatable, Action: Sendable> {
   let dependencyBox: DependencyBox
   let site: SourceSite
   nonisolated let release: TestStoreRelease
+  /// `==` when `State` is `Equatable`, else comparison by content (see ``TestStore``).
+  let areEqual: (State, State) -> Bool = StateComparison.areEqual
 
   /// Creates a test store running `reducer` on `initialState`.
   ///
@@ -220,8 +230,8 @@ public final class TestStore<State: Equatable, Action: Sendable> {
         return
       }
     }
-    if expected == actual {
-      if update != nil, exhaustivity == .on, expected == before {
+    if areEqual(expected, actual) {
+      if update != nil, exhaustivity == .on, areEqual(expected, before) {
         recordFailure(
           """
           Expected state to change, but no change occurred.

@@ -15,23 +15,34 @@ extension ValueDump {
     private var repeated: Set<ObjectIdentifier> = []
     /// The numbers given so far to repeated objects, in the order they were first rendered.
     private var numbers: [ObjectIdentifier: Int] = [:]
+    /// Whether ``CustomDumpStringConvertible`` and ``CustomDumpReflectable`` apply: they change
+    /// how values print, never whether they are equal, so content comparison turns them off.
+    private var usesHooks = true
 
     /// The structure of `value`, its repeated objects numbered.
-    static func node(for value: Any) -> Node {
+    ///
+    /// - Parameters:
+    ///   - value: Any value.
+    ///   - usesHooks: `false` to read every value through its own fields, as comparing by
+    ///     content does.
+    static func node(for value: Any, usesHooks: Bool = true) -> Node {
       var counter = Reflector()
       counter.isCounting = true
+      counter.usesHooks = usesHooks
       _ = counter.node(for: value)
       var renderer = Reflector()
+      renderer.usesHooks = usesHooks
       renderer.repeated = Set(counter.occurrences.filter { $0.value > 1 }.keys)
       return renderer.node(for: value)
     }
 
     /// The structure of `value`.
     private mutating func node(for value: Any) -> Node {
-      if let convertible = value as? any CustomDumpStringConvertible {
+      if usesHooks, let convertible = value as? any CustomDumpStringConvertible {
         return .text(convertible.customDumpDescription)
       }
-      let mirror = (value as? any CustomDumpReflectable)?.customDumpMirror ?? Mirror(reflecting: value)
+      let hook = usesHooks ? (value as? any CustomDumpReflectable)?.customDumpMirror : nil
+      let mirror = hook ?? Mirror(reflecting: value)
       if mirror.displayStyle == .optional {
         guard let wrapped = mirror.children.first else { return .text("nil") }
         return node(for: wrapped.value)

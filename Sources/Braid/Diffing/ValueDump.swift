@@ -67,6 +67,23 @@ package enum ValueDump {
   package static func dump(_ value: Any) -> String {
     Layout(width: lineWidth).lines(of: Reflector.node(for: value)).joined(separator: "\n")
   }
+
+  /// Whether two values have the same content: the same reflected structure, field by field,
+  /// with dump hooks left out (they change printing, never equality).
+  ///
+  /// What `TestStore` compares non-`Equatable` state with. Objects compare by their fields, not
+  /// their identity, and a cycle by its shape. Values with no fields compare by their
+  /// description: every closure reads `(Function)`, so any two closures are the same content;
+  /// an opaque pointer or handle reads as its address.
+  ///
+  /// - Parameters:
+  ///   - lhs: A value.
+  ///   - rhs: Another value.
+  /// - Returns: Whether their structures are the same.
+  package static func sameContent(_ lhs: Any, _ rhs: Any) -> Bool {
+    type(of: lhs) == type(of: rhs)
+      && Reflector.node(for: lhs, usesHooks: false) == Reflector.node(for: rhs, usesHooks: false)
+  }
 }
 
 extension ValueDump {
