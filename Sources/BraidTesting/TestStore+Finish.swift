@@ -20,7 +20,14 @@ extension TestStore {
     column: UInt = #column
   ) async {
     let site = SourceSite(fileID: fileID, filePath: filePath, line: line, column: column)
-    let deadline = ContinuousClock.now.advanced(by: timeout ?? self.timeout)
+    await waitForEffects(timeout: timeout ?? self.timeout)
+    assertNothingLeft(at: site)
+    release.finished()
+  }
+
+  /// Waits until every tracked effect has finished, at most `timeout`.
+  func waitForEffects(timeout: Duration) async {
+    let deadline = ContinuousClock.now.advanced(by: timeout)
     var turns = 0
     while store.runningEffectCount > recorder.inFlight.skippedCount || !recorder.inFlight.isEmpty {
       if ContinuousClock.now >= deadline { break }
@@ -31,8 +38,6 @@ extension TestStore {
         await Task.yield()
       }
     }
-    assertNothingLeft(at: site)
-    release.finished()
   }
 
   /// Drops the received actions not yet asserted, taking the state after the last of them.

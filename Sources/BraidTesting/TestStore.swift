@@ -62,7 +62,7 @@ public final class TestStore<State, Action: Sendable> {
 
   let store: Store<State, Action>
   let recorder: TestStoreRecorder<State, Action>
-  package let effectExecutor = EffectExecutor()
+  package let effectExecutor: EffectExecutor
   let clockSettlement: ClockSettlement
   let dependencyBox: DependencyBox
   let site: SourceSite
@@ -99,17 +99,19 @@ public final class TestStore<State, Action: Sendable> {
     let box = DependencyBox(values)
     let recorder = TestStoreRecorder<State, Action>()
     // Built with the test's dependencies, as `Store` builds it.
-    let (initial, reduce) = withDependencies {
+    let (initial, functions) = withDependencies {
       $0 = values
     } operation: {
-      (initialState(), reducer().makeReduceFunction())
+      (initialState(), reducer().makeFunctions())
     }
     self.state = initial
     self.recorder = recorder
     self.dependencyBox = box
     self.site = SourceSite(fileID: fileID, filePath: filePath, line: line, column: column)
-    self.store = Store(initialState: initial) {
-      Reduce<State, Action> { state, action in
+    let reduce = functions.reduceFunction
+    let inFlight = recorder.inFlight
+    let tracked = functions.replacing(
+      reduce: { state, action in
         let before = state
         let effect = withDependencies {
           $0 = box.values
@@ -118,17 +120,35 @@ public final class TestStore<State, Action: Sendable> {
         }
         recorder.record(action, before: before, state: state)
         let label = describe(action)
-        let inFlight = recorder.inFlight
         return effect.tracked(
           onStart: { inFlight.start(label) },
           onRun: { inFlight.run($0) },
           onEnd: { inFlight.end($0) }
         )
+      },
+      hookEffects: { hook, build in
+        // Built with the test's dependencies, and tracked like an action's effects.
+        let effect = withDependencies {
+          $0 = box.values
+        } operation: {
+          build()
+        }
+        return effect.tracked(
+          onStart: { inFlight.start(hook) },
+          onRun: { inFlight.run($0) },
+          onEnd: { inFlight.end($0) }
+        )
       }
+    )
+    let executor = EffectExecutor()
+    self.effectExecutor = executor
+    self.release = TestStoreRelease(inFlight: recorder.inFlight, executor: executor, site: site)
+    self.store = withDependencies {
+      $0 = values
+    } operation: {
+      Store(initialState: initial, functions: tracked, effectExecutor: executor)
     }
-    self.release = TestStoreRelease(inFlight: recorder.inFlight, executor: effectExecutor, site: site)
-    self.store.effectExecutor = effectExecutor
-    self.clockSettlement = ClockSettlement(executor: effectExecutor)
+    self.clockSettlement = ClockSettlement(executor: executor)
     clockSettlement.update(for: values)
   }
 

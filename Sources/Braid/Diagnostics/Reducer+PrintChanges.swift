@@ -19,12 +19,16 @@ extension Reducer {
   public func _printChanges(
     to printer: @escaping @Sendable (String) -> Void = { ChangePrinter.writeToStandardError($0) }
   ) -> Reduce<State, Action> {
-    let base = makeReduceFunction()
-    return Reduce { state, action in
-      let before = state
-      let effect = base(&state, action)
-      printer(ChangePrinter.report(action: action, before: before, after: state))
-      return effect
-    }
+    let functions = makeFunctions()
+    let base = functions.reduce
+    return Reduce(
+      { state, action in
+        let before = state
+        let effect = base(&state, action)
+        printer(ChangePrinter.report(action: action, before: before, after: state))
+        return effect
+      },
+      lifecycle: functions.lifecycle
+    )
   }
 }

@@ -33,14 +33,18 @@ extension Reducer {
     clock: ContinuousClock = ContinuousClock(),
     to logger: @escaping @Sendable (SignpostEvent) -> Void
   ) -> Reduce<State, Action> {
-    let base = makeReduceFunction()
-    return Reduce { state, action in
-      let label = prefix.isEmpty ? ChangePrinter.label(of: action) : "[\(prefix)] \(ChangePrinter.label(of: action))"
-      let start = clock.now
-      let effect = base(&state, action)
-      logger(.reduced(action: label, duration: start.duration(to: clock.now)))
-      return effect.instrumented(label: label, clock: clock, logger: logger)
-    }
+    let functions = makeFunctions()
+    let base = functions.reduce
+    return Reduce(
+      { state, action in
+        let label = prefix.isEmpty ? ChangePrinter.label(of: action) : "[\(prefix)] \(ChangePrinter.label(of: action))"
+        let start = clock.now
+        let effect = base(&state, action)
+        logger(.reduced(action: label, duration: start.duration(to: clock.now)))
+        return effect.instrumented(label: label, clock: clock, logger: logger)
+      },
+      lifecycle: functions.lifecycle
+    )
   }
 }
 

@@ -16,7 +16,10 @@ enum ChildFeatureReduction {
   ///   - reportMissing: Reports a child action whose instance is missing.
   ///   - parent: The parent's own reducer.
   ///   - instances: The live child instances in a state, compared before and after the parent.
-  ///   - removed: The ids of the instances present before the parent ran and gone after.
+  ///   - keepsStateBefore: Whether `changed` needs the state from before the parent ran (to
+  ///     dismount the instances it removed); copying it costs the parent's next write a copy.
+  ///   - changed: The effects for the instances the parent added and removed: dismount hooks
+  ///     and cancellation of the removed (in that order), mount hooks of the added.
   @inlinable
   static func reduce<State, Action: Sendable, Route, Instances: Equatable>(
     into state: inout State,
@@ -26,7 +29,8 @@ enum ChildFeatureReduction {
     reportMissing: (State, Route) -> Void,
     parent: (inout State, Action) -> Effect<Action>,
     instances: (State) -> Instances,
-    removed: (_ before: Instances, _ after: Instances) -> [AnyHashableSendable]
+    keepsStateBefore: Bool,
+    changed: (_ stateBefore: State?, _ before: Instances, _ stateAfter: State, _ after: Instances) -> [Effect<Action>]
   ) -> Effect<Action> {
     var childEffect = Effect<Action>.none
     if let route = route(action) {
@@ -36,14 +40,23 @@ enum ChildFeatureReduction {
       }
     }
     let before = instances(state)
+    let stateBefore = keepsStateBefore ? state : nil
     let parentEffect = parent(&state, action)
     let after = instances(state)
     guard before != after else { return childEffect.merge(with: parentEffect) }
-    var effects = [childEffect, parentEffect]
-    for id in removed(before, after) {
-      effects.append(.cancel(id: id))
-    }
-    return .merge(effects)
+    return .merge([childEffect, parentEffect] + changed(stateBefore, before, state, after))
+  }
+
+  /// A child instance's dismount effect as its parent runs it: embedded and scoped like its
+  /// other effects, but not cancellable with them, so cancelling the instance leaves it running.
+  @inlinable
+  static func dismountEffect<ChildAction: Sendable, Action: Sendable>(
+    _ effect: Effect<ChildAction>,
+    id: AnyHashableSendable,
+    embed: @escaping @Sendable (ChildAction) -> Action
+  ) -> Effect<Action> {
+    if effect.isNone { return .none }
+    return effect.map(embed).scoped(under: id)
   }
 
   /// A child instance's effect as its parent runs it: actions embedded into the parent's, ids

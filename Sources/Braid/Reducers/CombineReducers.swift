@@ -15,13 +15,17 @@
 public struct CombineReducers<State, Action: Sendable>: Reducer {
   @usableFromInline
   let reduce: (inout State, Action) -> Effect<Action>
+  @usableFromInline
+  let lifecycle: Lifecycle<State, Action>
 
   /// Combines the reducers built by `reducers`.
   ///
   /// - Parameter reducers: The reducers, in the order they run.
   @inlinable
   public init<R: Reducer<State, Action>>(@ReducerBuilder<State, Action> _ reducers: () -> R) {
-    self.reduce = reducers().makeReduceFunction()
+    let functions = reducers().makeFunctions()
+    self.reduce = functions.reduce
+    self.lifecycle = functions.lifecycle
   }
 
   /// Runs the combined reducers.
@@ -34,5 +38,11 @@ public struct CombineReducers<State, Action: Sendable>: Reducer {
   @inlinable
   public func makeReduceFunction() -> (inout State, Action) -> Effect<Action> {
     reduce
+  }
+
+  /// The combined function and the hooks of every reducer, merged in order.
+  @inlinable
+  public func makeFunctions() -> ReducerFunctions<State, Action> {
+    ReducerFunctions(reduce: reduce, lifecycle: lifecycle)
   }
 }

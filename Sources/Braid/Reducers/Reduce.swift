@@ -14,6 +14,8 @@
 public struct Reduce<State, Action: Sendable>: Reducer {
   @usableFromInline
   let reduce: (inout State, Action) -> Effect<Action>
+  @usableFromInline
+  let lifecycle: Lifecycle<State, Action>
 
   /// Creates a reducer that runs `reduce`.
   ///
@@ -21,6 +23,19 @@ public struct Reduce<State, Action: Sendable>: Reducer {
   @inlinable
   public init(_ reduce: @escaping (_ state: inout State, _ action: Action) -> Effect<Action>) {
     self.reduce = reduce
+    self.lifecycle = .none
+  }
+
+  /// A reducer with the given function and hooks.
+  package init(functions: ReducerFunctions<State, Action>) {
+    self.init(functions.reduce, lifecycle: functions.lifecycle)
+  }
+
+  /// A reducer from a function and hooks, as combinators build them.
+  @inlinable
+  init(_ reduce: @escaping (inout State, Action) -> Effect<Action>, lifecycle: Lifecycle<State, Action>) {
+    self.reduce = reduce
+    self.lifecycle = lifecycle
   }
 
   /// Wraps any reducer of the same state and action, keeping its once-evaluated body.
@@ -28,7 +43,9 @@ public struct Reduce<State, Action: Sendable>: Reducer {
   /// - Parameter reducer: The reducer to wrap.
   @inlinable
   public init<R: Reducer<State, Action>>(_ reducer: R) {
-    self.reduce = reducer.makeReduceFunction()
+    let functions = reducer.makeFunctions()
+    self.reduce = functions.reduce
+    self.lifecycle = functions.lifecycle
   }
 
   /// Runs the closure.
@@ -41,5 +58,11 @@ public struct Reduce<State, Action: Sendable>: Reducer {
   @inlinable
   public func makeReduceFunction() -> (inout State, Action) -> Effect<Action> {
     reduce
+  }
+
+  /// The function and the hooks of the reducer this was made from.
+  @inlinable
+  public func makeFunctions() -> ReducerFunctions<State, Action> {
+    ReducerFunctions(reduce: reduce, lifecycle: lifecycle)
   }
 }

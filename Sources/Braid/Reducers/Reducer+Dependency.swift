@@ -16,13 +16,18 @@ extension Reducer {
     _ keyPath: WritableKeyPath<DependencyValues, Value> & Sendable,
     _ value: Value
   ) -> Reduce<State, Action> {
-    let base = makeReduceFunction()
-    return Reduce { state, action in
+    let functions = makeFunctions()
+    let base = functions.reduce
+    let override: (() -> Effect<Action>) -> Effect<Action> = { body in
       withDependencies {
         $0.write(value, to: keyPath)
       } operation: {
-        base(&state, action)
+        body()
       }
     }
+    return Reduce(
+      { state, action in override { base(&state, action) } },
+      lifecycle: functions.lifecycle.wrapping(override)
+    )
   }
 }

@@ -33,8 +33,8 @@ extension Reducer {
     line: UInt = #line
   ) -> ForEachReducer<State, Action, ID, ElementState, ElementAction> {
     ForEachReducer(
-      parent: makeReduceFunction(),
-      element: element().makeReduceFunction(),
+      parent: makeFunctions(),
+      element: element().makeFunctions(),
       toElements: toElements,
       toElementAction: toElementAction,
       fileID: fileID,
@@ -49,6 +49,8 @@ public struct ForEachReducer<State, Action: Sendable, ID: Hashable & Sendable, E
 {
   @usableFromInline let parent: (inout State, Action) -> Effect<Action>
   @usableFromInline let element: (inout ElementState, ElementAction) -> Effect<ElementAction>
+  @usableFromInline let parentLifecycle: Lifecycle<State, Action>
+  @usableFromInline let elementLifecycle: Lifecycle<ElementState, ElementAction>
   @usableFromInline let toElements: WritableKeyPath<State, IdentifiedArray<ID, ElementState>>
   @usableFromInline let toElementAction: CasePath<Action, IdentifiedAction<ID, ElementAction>>
   @usableFromInline let fileID: StaticString
@@ -56,15 +58,17 @@ public struct ForEachReducer<State, Action: Sendable, ID: Hashable & Sendable, E
 
   @inlinable
   init(
-    parent: @escaping (inout State, Action) -> Effect<Action>,
-    element: @escaping (inout ElementState, ElementAction) -> Effect<ElementAction>,
+    parent: ReducerFunctions<State, Action>,
+    element: ReducerFunctions<ElementState, ElementAction>,
     toElements: WritableKeyPath<State, IdentifiedArray<ID, ElementState>>,
     toElementAction: CasePath<Action, IdentifiedAction<ID, ElementAction>>,
     fileID: StaticString,
     line: UInt
   ) {
-    self.parent = parent
-    self.element = element
+    self.parent = parent.reduce
+    self.element = element.reduce
+    self.parentLifecycle = parent.lifecycle
+    self.elementLifecycle = element.lifecycle
     self.toElements = toElements
     self.toElementAction = toElementAction
     self.fileID = fileID
@@ -108,9 +112,58 @@ public struct ForEachReducer<State, Action: Sendable, ID: Hashable & Sendable, E
       },
       parent: parent,
       instances: { $0[keyPath: toElements].ids },
-      removed: { idsBefore, idsAfter in
-        idsBefore.filter { !idsAfter.contains($0) }.map(elementID)
+      keepsStateBefore: elementLifecycle.dismount != nil,
+      changed: { stateBefore, idsBefore, stateAfter, idsAfter in
+        var effects: [Effect<Action>] = []
+        for id in idsBefore where !idsAfter.contains(id) {
+          if let element = stateBefore?[keyPath: toElements][id: id] { effects.append(dismountEffect(element, id: id)) }
+          effects.append(.cancel(id: elementID(id)))
+        }
+        if elementLifecycle.mount != nil {
+          for id in idsAfter where !idsBefore.contains(id) {
+            if let element = stateAfter[keyPath: toElements][id: id] { effects.append(mountEffect(element, id: id)) }
+          }
+        }
+        return effects
       }
     )
+  }
+
+  /// An element's mount effect as the parent runs it: cancelled when the element is removed.
+  @inlinable
+  func mountEffect(_ element: ElementState, id: ID) -> Effect<Action> {
+    let toElementAction = self.toElementAction
+    return ChildFeatureReduction.childEffect(elementLifecycle.mountEffect(element), id: elementID(id)) {
+      toElementAction.embed(.element(id: id, action: $0))
+    }
+  }
+
+  /// An element's dismount effect as the parent runs it.
+  @inlinable
+  func dismountEffect(_ element: ElementState, id: ID) -> Effect<Action> {
+    let toElementAction = self.toElementAction
+    return ChildFeatureReduction.dismountEffect(elementLifecycle.dismountEffect(element), id: elementID(id)) {
+      toElementAction.embed(.element(id: id, action: $0))
+    }
+  }
+
+  /// The parent's hooks; the elements present when the parent mounts or dismounts do too.
+  @inlinable
+  public func makeFunctions() -> ReducerFunctions<State, Action> {
+    guard !elementLifecycle.isNone else {
+      return ReducerFunctions(reduce: { self.reduce(into: &$0, action: $1) }, lifecycle: parentLifecycle)
+    }
+    let elements = Lifecycle<State, Action>(
+      mount: { state in
+        let elements = state[keyPath: toElements]
+        return .merge(elements.ids.compactMap { id in elements[id: id].map { mountEffect($0, id: id) } })
+      },
+      dismount: { state in
+        let elements = state[keyPath: toElements]
+        return .merge(elements.ids.compactMap { id in elements[id: id].map { dismountEffect($0, id: id) } })
+      }
+    )
+    return ReducerFunctions(
+      reduce: { self.reduce(into: &$0, action: $1) }, lifecycle: elements.merging(parentLifecycle))
   }
 }

@@ -32,8 +32,8 @@ extension Reducer {
     line: UInt = #line
   ) -> IfCaseLetReducer<State, Action, CaseState, CaseAction> {
     IfCaseLetReducer(
-      parent: makeReduceFunction(),
-      child: child().makeReduceFunction(),
+      parent: makeFunctions(),
+      child: child().makeFunctions(),
       toCaseState: toCaseState,
       toCaseAction: toCaseAction,
       fileID: fileID,
@@ -46,6 +46,8 @@ extension Reducer {
 public struct IfCaseLetReducer<State, Action: Sendable, CaseState, CaseAction: Sendable>: Reducer {
   @usableFromInline let parent: (inout State, Action) -> Effect<Action>
   @usableFromInline let child: (inout CaseState, CaseAction) -> Effect<CaseAction>
+  @usableFromInline let parentLifecycle: Lifecycle<State, Action>
+  @usableFromInline let childLifecycle: Lifecycle<CaseState, CaseAction>
   @usableFromInline let toCaseState: CasePath<State, CaseState>
   @usableFromInline let toCaseAction: CasePath<Action, CaseAction>
   @usableFromInline let id: AnyHashableSendable
@@ -54,15 +56,17 @@ public struct IfCaseLetReducer<State, Action: Sendable, CaseState, CaseAction: S
 
   @inlinable
   init(
-    parent: @escaping (inout State, Action) -> Effect<Action>,
-    child: @escaping (inout CaseState, CaseAction) -> Effect<CaseAction>,
+    parent: ReducerFunctions<State, Action>,
+    child: ReducerFunctions<CaseState, CaseAction>,
     toCaseState: CasePath<State, CaseState>,
     toCaseAction: CasePath<Action, CaseAction>,
     fileID: StaticString,
     line: UInt
   ) {
-    self.parent = parent
-    self.child = child
+    self.parent = parent.reduce
+    self.child = child.reduce
+    self.parentLifecycle = parent.lifecycle
+    self.childLifecycle = child.lifecycle
     self.toCaseState = toCaseState
     self.toCaseAction = toCaseAction
     self.id = AnyHashableSendable(
@@ -100,7 +104,46 @@ public struct IfCaseLetReducer<State, Action: Sendable, CaseState, CaseAction: S
       },
       parent: parent,
       instances: { ChildPresence(toCaseState.extract(from: $0)) },
-      removed: { before, after in before.isGone(in: after) ? [id] : [] }
+      keepsStateBefore: childLifecycle.dismount != nil,
+      changed: { stateBefore, before, stateAfter, after in
+        var effects: [Effect<Action>] = []
+        if before.isGone(in: after) {
+          if let stateBefore, let child = toCaseState.extract(from: stateBefore) {
+            effects.append(dismountEffect(child))
+          }
+          effects.append(.cancel(id: id))
+        }
+        if after != .absent, after != before, let child = toCaseState.extract(from: stateAfter) {
+          effects.append(mountEffect(child))
+        }
+        return effects
+      }
     )
+  }
+
+  /// The child's mount effect as the parent runs it: cancelled when the case changes.
+  @inlinable
+  func mountEffect(_ child: CaseState) -> Effect<Action> {
+    ChildFeatureReduction.childEffect(childLifecycle.mountEffect(child), id: id, embed: toCaseAction.embedding)
+  }
+
+  /// The child's dismount effect as the parent runs it.
+  @inlinable
+  func dismountEffect(_ child: CaseState) -> Effect<Action> {
+    ChildFeatureReduction.dismountEffect(childLifecycle.dismountEffect(child), id: id, embed: toCaseAction.embedding)
+  }
+
+  /// The parent's hooks; a child whose case holds when the parent mounts or dismounts does too.
+  @inlinable
+  public func makeFunctions() -> ReducerFunctions<State, Action> {
+    guard !childLifecycle.isNone else {
+      return ReducerFunctions(reduce: { self.reduce(into: &$0, action: $1) }, lifecycle: parentLifecycle)
+    }
+    let children = Lifecycle<State, Action>(
+      mount: { state in toCaseState.extract(from: state).map(mountEffect) ?? .none },
+      dismount: { state in toCaseState.extract(from: state).map(dismountEffect) ?? .none }
+    )
+    return ReducerFunctions(
+      reduce: { self.reduce(into: &$0, action: $1) }, lifecycle: children.merging(parentLifecycle))
   }
 }

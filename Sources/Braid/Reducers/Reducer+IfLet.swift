@@ -30,8 +30,8 @@ extension Reducer {
     line: UInt = #line
   ) -> IfLetReducer<State, Action, ChildState, ChildAction> {
     IfLetReducer(
-      parent: makeReduceFunction(),
-      child: child().makeReduceFunction(),
+      parent: makeFunctions(),
+      child: child().makeFunctions(),
       toChildState: toChildState,
       toChildAction: toChildAction,
       fileID: fileID,
@@ -44,6 +44,8 @@ extension Reducer {
 public struct IfLetReducer<State, Action: Sendable, ChildState, ChildAction: Sendable>: Reducer {
   @usableFromInline let parent: (inout State, Action) -> Effect<Action>
   @usableFromInline let child: (inout ChildState, ChildAction) -> Effect<ChildAction>
+  @usableFromInline let parentLifecycle: Lifecycle<State, Action>
+  @usableFromInline let childLifecycle: Lifecycle<ChildState, ChildAction>
   @usableFromInline let toChildState: WritableKeyPath<State, ChildState?>
   @usableFromInline let toChildAction: CasePath<Action, ChildAction>
   @usableFromInline let id: AnyHashableSendable
@@ -52,15 +54,17 @@ public struct IfLetReducer<State, Action: Sendable, ChildState, ChildAction: Sen
 
   @inlinable
   init(
-    parent: @escaping (inout State, Action) -> Effect<Action>,
-    child: @escaping (inout ChildState, ChildAction) -> Effect<ChildAction>,
+    parent: ReducerFunctions<State, Action>,
+    child: ReducerFunctions<ChildState, ChildAction>,
     toChildState: WritableKeyPath<State, ChildState?>,
     toChildAction: CasePath<Action, ChildAction>,
     fileID: StaticString,
     line: UInt
   ) {
-    self.parent = parent
-    self.child = child
+    self.parent = parent.reduce
+    self.child = child.reduce
+    self.parentLifecycle = parent.lifecycle
+    self.childLifecycle = child.lifecycle
     self.toChildState = toChildState
     self.toChildAction = toChildAction
     self.id = AnyHashableSendable(ChildFeatureID.ifLet(state: toChildState))
@@ -89,7 +93,44 @@ public struct IfLetReducer<State, Action: Sendable, ChildState, ChildAction: Sen
       },
       parent: parent,
       instances: { ChildPresence($0[keyPath: toChildState]) },
-      removed: { before, after in before.isGone(in: after) ? [id] : [] }
+      keepsStateBefore: childLifecycle.dismount != nil,
+      changed: { stateBefore, before, stateAfter, after in
+        var effects: [Effect<Action>] = []
+        if before.isGone(in: after) {
+          if let child = stateBefore?[keyPath: toChildState] { effects.append(dismountEffect(child)) }
+          effects.append(.cancel(id: id))
+        }
+        if after != .absent, after != before, let child = stateAfter[keyPath: toChildState] {
+          effects.append(mountEffect(child))
+        }
+        return effects
+      }
     )
+  }
+
+  /// The child's mount effect as the parent runs it: cancelled when the child goes.
+  @inlinable
+  func mountEffect(_ child: ChildState) -> Effect<Action> {
+    ChildFeatureReduction.childEffect(childLifecycle.mountEffect(child), id: id, embed: toChildAction.embedding)
+  }
+
+  /// The child's dismount effect as the parent runs it.
+  @inlinable
+  func dismountEffect(_ child: ChildState) -> Effect<Action> {
+    ChildFeatureReduction.dismountEffect(childLifecycle.dismountEffect(child), id: id, embed: toChildAction.embedding)
+  }
+
+  /// The parent's hooks; a child present when the parent mounts or dismounts does too.
+  @inlinable
+  public func makeFunctions() -> ReducerFunctions<State, Action> {
+    guard !childLifecycle.isNone else {
+      return ReducerFunctions(reduce: { self.reduce(into: &$0, action: $1) }, lifecycle: parentLifecycle)
+    }
+    let children = Lifecycle<State, Action>(
+      mount: { state in state[keyPath: toChildState].map(mountEffect) ?? .none },
+      dismount: { state in state[keyPath: toChildState].map(dismountEffect) ?? .none }
+    )
+    return ReducerFunctions(
+      reduce: { self.reduce(into: &$0, action: $1) }, lifecycle: children.merging(parentLifecycle))
   }
 }

@@ -18,13 +18,17 @@ extension Reducer {
     of toValue: @escaping (State) -> Value,
     @ReducerBuilder<State, Action> _ reaction: @escaping (_ oldValue: Value, _ newValue: Value) -> Reaction
   ) -> Reduce<State, Action> {
-    let base = makeReduceFunction()
-    return Reduce { state, action in
-      let oldValue = toValue(state)
-      let effect = base(&state, action)
-      let newValue = toValue(state)
-      guard oldValue != newValue else { return effect }
-      return effect.merge(with: reaction(oldValue, newValue).reduce(into: &state, action: action))
-    }
+    let functions = makeFunctions()
+    let base = functions.reduce
+    return Reduce(
+      { state, action in
+        let oldValue = toValue(state)
+        let effect = base(&state, action)
+        let newValue = toValue(state)
+        guard oldValue != newValue else { return effect }
+        return effect.merge(with: reaction(oldValue, newValue).reduce(into: &state, action: action))
+      },
+      lifecycle: functions.lifecycle
+    )
   }
 }

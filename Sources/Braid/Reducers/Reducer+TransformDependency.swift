@@ -18,15 +18,20 @@ extension Reducer {
     _ keyPath: WritableKeyPath<DependencyValues, Value> & Sendable,
     transform: @escaping (inout Value) -> Void
   ) -> Reduce<State, Action> {
-    let base = makeReduceFunction()
-    return Reduce { state, action in
+    let functions = makeFunctions()
+    let base = functions.reduce
+    let override: (() -> Effect<Action>) -> Effect<Action> = { body in
       withDependencies {
         var value = $0[keyPath: keyPath]
         transform(&value)
         $0.write(value, to: keyPath)
       } operation: {
-        base(&state, action)
+        body()
       }
     }
+    return Reduce(
+      { state, action in override { base(&state, action) } },
+      lifecycle: functions.lifecycle.wrapping(override)
+    )
   }
 }

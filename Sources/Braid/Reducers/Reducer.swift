@@ -55,6 +55,11 @@ public protocol Reducer<State, Action>: SendableMetatype {
   /// For a reducer with a ``body``, it evaluates `body` once and returns its function, which is
   /// what keeps composed reducers from being rebuilt on every action.
   func makeReduceFunction() -> (inout State, Action) -> Effect<Action>
+
+  /// The reduce function and the mount and dismount hooks a container keeps. Braid provides it
+  /// for every reducer: do not implement it; declare hooks with ``onMount(_:)``,
+  /// ``onMount(id:_:)`` and ``onDismount(_:)``.
+  func makeFunctions() -> ReducerFunctions<State, Action>
 }
 
 extension Reducer where Body == Never {
@@ -67,6 +72,12 @@ extension Reducer where Body == Never {
   @inlinable
   public func makeReduceFunction() -> (inout State, Action) -> Effect<Action> {
     { self.reduce(into: &$0, action: $1) }
+  }
+
+  /// Calls ``reduce(into:action:)``; no hooks.
+  @inlinable
+  public func makeFunctions() -> ReducerFunctions<State, Action> {
+    ReducerFunctions(reduce: makeReduceFunction(), lifecycle: .none)
   }
 }
 
@@ -84,6 +95,12 @@ extension Reducer where Body: Reducer, Body.State == State, Body.Action == Actio
   @inlinable
   public func makeReduceFunction() -> (inout State, Action) -> Effect<Action> {
     body.makeReduceFunction()
+  }
+
+  /// Evaluates ``body`` once and returns its functions and hooks.
+  @inlinable
+  public func makeFunctions() -> ReducerFunctions<State, Action> {
+    body.makeFunctions()
   }
 }
 

@@ -32,12 +32,17 @@ public enum ReducerBuilder<State, Action: Sendable> {
     accumulated: R0,
     next: R1
   ) -> Reduce<State, Action> {
-    let first = accumulated.makeReduceFunction()
-    let second = next.makeReduceFunction()
-    return Reduce { state, action in
-      let firstEffect = first(&state, action)
-      return firstEffect.merge(with: second(&state, action))
-    }
+    let firstFunctions = accumulated.makeFunctions()
+    let secondFunctions = next.makeFunctions()
+    let first = firstFunctions.reduce
+    let second = secondFunctions.reduce
+    return Reduce(
+      { state, action in
+        let firstEffect = first(&state, action)
+        return firstEffect.merge(with: second(&state, action))
+      },
+      lifecycle: firstFunctions.lifecycle.merging(secondFunctions.lifecycle)
+    )
   }
 
   /// An `if` without `else`.
@@ -61,15 +66,19 @@ public enum ReducerBuilder<State, Action: Sendable> {
   /// A `for` loop: each reducer runs in order.
   @inlinable
   public static func buildArray<R: Reducer<State, Action>>(_ reducers: [R]) -> Reduce<State, Action> {
-    let functions = reducers.map { $0.makeReduceFunction() }
-    return Reduce { state, action in
-      var effects: [Effect<Action>] = []
-      for function in functions {
-        let effect = function(&state, action)
-        if !effect.isNone { effects.append(effect) }
-      }
-      return .merge(effects)
-    }
+    let all = reducers.map { $0.makeFunctions() }
+    let functions = all.map(\.reduce)
+    return Reduce(
+      { state, action in
+        var effects: [Effect<Action>] = []
+        for function in functions {
+          let effect = function(&state, action)
+          if !effect.isNone { effects.append(effect) }
+        }
+        return .merge(effects)
+      },
+      lifecycle: all.reduce(.none) { $0.merging($1.lifecycle) }
+    )
   }
 
   /// An `if #available` block.
@@ -84,11 +93,21 @@ public enum ReducerBuilder<State, Action: Sendable> {
 public struct OptionalReducer<Wrapped: Reducer>: Reducer {
   @usableFromInline
   let function: ((inout Wrapped.State, Wrapped.Action) -> Effect<Wrapped.Action>)?
+  @usableFromInline
+  let lifecycle: Lifecycle<Wrapped.State, Wrapped.Action>
 
   /// Wraps `wrapped`, evaluating its body once.
   @inlinable
   public init(_ wrapped: Wrapped?) {
-    function = wrapped?.makeReduceFunction()
+    let functions = wrapped?.makeFunctions()
+    function = functions?.reduce
+    lifecycle = functions?.lifecycle ?? .none
+  }
+
+  /// The wrapped reducer's function and hooks, or none.
+  @inlinable
+  public func makeFunctions() -> ReducerFunctions<Wrapped.State, Wrapped.Action> {
+    ReducerFunctions(reduce: { self.function?(&$0, $1) ?? .none }, lifecycle: lifecycle)
   }
 
   /// Runs the wrapped reducer, if there is one.

@@ -17,6 +17,7 @@ public struct Scope<ParentState, ParentAction: Sendable, ChildState, ChildAction
   @usableFromInline let toCaseState: CasePath<ParentState, ChildState>?
   @usableFromInline let toChildAction: CasePath<ParentAction, ChildAction>
   @usableFromInline let child: (inout ChildState, ChildAction) -> Effect<ChildAction>
+  @usableFromInline let lifecycle: Lifecycle<ParentState, ParentAction>
   @usableFromInline let fileID: StaticString
   @usableFromInline let line: UInt
 
@@ -35,7 +36,10 @@ public struct Scope<ParentState, ParentAction: Sendable, ChildState, ChildAction
     self.toChildState = StatePath(toChildState)
     self.toCaseState = nil
     self.toChildAction = toChildAction
-    self.child = child().makeReduceFunction()
+    let functions = child().makeFunctions()
+    self.child = functions.reduce
+    self.lifecycle = functions.lifecycle.pulledBack(
+      state: { $0[keyPath: toChildState] }, action: toChildAction.embedding)
     self.fileID = #fileID
     self.line = #line
   }
@@ -68,7 +72,11 @@ public struct Scope<ParentState, ParentAction: Sendable, ChildState, ChildAction
     self.toChildState = nil
     self.toCaseState = toCaseState
     self.toChildAction = toChildAction
-    self.child = child().makeReduceFunction()
+    let functions = child().makeFunctions()
+    self.child = functions.reduce
+    // The child's hooks run with the parent's when the state is in the child's case then; use
+    // `ifCaseLet` for a child that comes and goes with its case.
+    self.lifecycle = functions.lifecycle.pulledBack(state: toCaseState.extract(from:), action: toChildAction.embedding)
     self.fileID = fileID
     self.line = line
   }
@@ -98,5 +106,11 @@ public struct Scope<ParentState, ParentAction: Sendable, ChildState, ChildAction
     }
     if effect.isNone { return .none }
     return effect.map(toChildAction.embedding)
+  }
+
+  /// Runs the child for its actions; the child's hooks run when the parent's do.
+  @inlinable
+  public func makeFunctions() -> ReducerFunctions<ParentState, ParentAction> {
+    ReducerFunctions(reduce: { self.reduce(into: &$0, action: $1) }, lifecycle: lifecycle)
   }
 }

@@ -12,6 +12,11 @@ final class RootStore<State, Action: Sendable> {
   // so no access to `state` overlaps another. The dynamic checks were a quarter of a root send.
   @exclusivity(unchecked) @usableFromInline var state: State
   @usableFromInline let reducer: (inout State, Action) -> Effect<Action>
+  /// The feature's mount and dismount hooks.
+  let lifecycle: Lifecycle<State, Action>
+  /// The state as of the last send, for the dismount hook to run with when the store is
+  /// released; `nil` when the feature has no dismount hook.
+  @usableFromInline let releaseSnapshot: ReleaseSnapshot<State, Action>?
   @exclusivity(unchecked) @usableFromInline var queue: [Action] = []
   @exclusivity(unchecked) @usableFromInline var isSending = false
   // Two parallel arrays rather than an array of a generic struct: iterating closures needs no
@@ -35,16 +40,20 @@ final class RootStore<State, Action: Sendable> {
   init(
     initialState: State,
     reducer: @escaping (inout State, Action) -> Effect<Action>,
+    lifecycle: Lifecycle<State, Action> = .none,
     dependencies: DependencyValues
   ) {
     self.state = initialState
     self.reducer = reducer
+    self.lifecycle = lifecycle
+    self.releaseSnapshot = lifecycle.dismount.map { ReleaseSnapshot(state: initialState, dismount: $0) }
     self.dependencies = dependencies.isDefault ? nil : dependencies
     tracker?.liveStores.opened()
   }
 
   deinit {
     registry.cancelAll()
+    if let releaseSnapshot { Self.dismountReleased(releaseSnapshot, dependencies: dependencies) }
     tracker?.liveStores.closed()
   }
 
@@ -91,6 +100,7 @@ final class RootStore<State, Action: Sendable> {
     }
     if index > 0 { queue.removeAll(keepingCapacity: true) }
     isSending = false
+    if let releaseSnapshot { releaseSnapshot.state = state }
     if !observers.isEmpty { notifyObservers() }
     return joined == nil ? StoreTask(cascade: cascade) : .empty
   }

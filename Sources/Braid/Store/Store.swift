@@ -15,6 +15,9 @@
 /// actions sent while a send is in progress (by `.send` effects, observers or child stores)
 /// are queued and handled in order before the outermost `send` returns. When the store is
 /// released, every effect it started is cancelled.
+///
+/// The feature mounts when its store is created — its ``Reducer/onMount(_:)`` effects start
+/// here — and dismounts when the store is released or ``dismount()`` is called.
 @MainActor
 public final class Store<State, Action: Sendable> {
   @usableFromInline let root: RootStore<State, Action>?
@@ -22,7 +25,8 @@ public final class Store<State, Action: Sendable> {
 
   /// Creates a store that runs `reducer` on `initialState`.
   ///
-  /// The reducer's `body` is evaluated once, here, not on every action.
+  /// The reducer's `body` is evaluated once, here, not on every action, and the feature's
+  /// ``Reducer/onMount(_:)`` effects start.
   ///
   /// - Parameters:
   ///   - initialState: The state to start from, built with the store's dependencies.
@@ -39,11 +43,29 @@ public final class Store<State, Action: Sendable> {
     prepareDependencies(&dependencies)
     // The initial state is built with the store's dependencies too: a `@Dependency(\.uuid)`
     // read while making it sees the overrides (TCA's rule).
-    let (reduce, initial) = DependencyValues.withCurrent(dependencies) {
-      (reducer().makeReduceFunction(), initialState())
+    let (functions, initial) = DependencyValues.withCurrent(dependencies) {
+      (reducer().makeFunctions(), initialState())
     }
-    root = RootStore(initialState: initial, reducer: reduce, dependencies: dependencies)
+    let root = RootStore(
+      initialState: initial, reducer: functions.reduce, lifecycle: functions.lifecycle, dependencies: dependencies)
+    self.root = root
     scoped = nil
+    root.mount()
+  }
+
+  /// A store for `TestStore`: `functions` as given, its effect tasks on `executor` from the
+  /// start (the mount effects included), reducing with the current dependencies.
+  package init(initialState: State, functions: ReducerFunctions<State, Action>, effectExecutor: any TaskExecutor) {
+    let root = RootStore(
+      initialState: initialState,
+      reducer: functions.reduce,
+      lifecycle: functions.lifecycle,
+      dependencies: DependencyValues.currentValues.openingScope()
+    )
+    root.effectExecutor = effectExecutor
+    self.root = root
+    scoped = nil
+    root.mount()
   }
 
   @usableFromInline
@@ -61,6 +83,20 @@ public final class Store<State, Action: Sendable> {
   public func send(_ action: Action) -> StoreTask {
     if root != nil { return root.unsafelyUnwrapped.send(action) }
     return scoped.unsafelyUnwrapped.send(action)
+  }
+
+  /// Ends the feature: starts its ``Reducer/onDismount(_:)`` effects, then cancels every effect
+  /// that was running (clients subscribed with `Effect.subscribe` are torn down by the time
+  /// this returns). The dismount effects run on, and their actions are reduced as usual.
+  ///
+  /// Releasing the store dismounts it too, but then the dismount effects' actions are dropped:
+  /// there is no store left to reduce them. Call it on the store you created, not on a scoped
+  /// one: a scoped store's dismount does nothing.
+  ///
+  /// - Returns: The dismount effects; `await` its `finish()` to wait for them.
+  @discardableResult
+  public func dismount() -> StoreTask {
+    root?.dismount() ?? .empty
   }
 
   /// The current state.

@@ -64,6 +64,16 @@ final class EffectRegistry: Sendable {
     Self.stop(entries)
   }
 
+  /// The slots registered now, to cancel later with ``cancel(slots:)``.
+  var slots: [UInt64] { state.withLock { $0.entries.keys.sorted() } }
+
+  /// Cancels the tasks in `slots` that are still registered, tearing their subscriptions down
+  /// first: what a dismount does to the effects that were running when it began.
+  func cancel(slots: [UInt64]) {
+    let entries = state.withLock { state in slots.compactMap { Self.removeEntry($0, from: &state) } }
+    Self.stop(entries)
+  }
+
   /// Cancels every task and tears every subscription down: the store is going away.
   func cancelAll() {
     let entries = state.withLock { state -> [Entry] in

@@ -1,0 +1,64 @@
+extension RootStore {
+  /// Starts the feature's mount effect: the store has just been created.
+  @usableFromInline
+  func mount() {
+    guard lifecycle.mount != nil else { return }
+    _ = perform { $0.lifecycle.mountEffect($0.state) }
+  }
+
+  /// Starts the feature's dismount effect, then cancels every effect that was running before
+  /// it (subscriptions torn down by the time this returns). The dismount effect itself runs on.
+  func dismount() -> StoreTask {
+    let running = registry.slots
+    let task = perform { $0.lifecycle.dismountEffect($0.state) }
+    registry.cancel(slots: running)
+    return task
+  }
+
+  /// Starts an effect built from the store, with the store's dependencies, outside any send.
+  private func perform(_ build: (RootStore) -> Effect<Action>) -> StoreTask {
+    DependencyValues.withCurrent(dependencies ?? DependencyValues()) {
+      let effect = build(self)
+      if effect.isNone { return .empty }
+      let cascade = effect.isSynchronous ? nil : EffectCascade()
+      var tasks: [Task<Void, Never>] = []
+      start(effect, context: EffectContext(cascade: cascade), into: &tasks)
+      if !observers.isEmpty { notifyObservers() }
+      return StoreTask(cascade: cascade)
+    }
+  }
+
+  /// Runs a released store's dismount effect, fire and forget, on the main actor: in a store of
+  /// its own that drops every action (there is no feature left to receive them), kept until the
+  /// effect ends.
+  nonisolated static func dismountReleased(
+    _ snapshot: ReleaseSnapshot<State, Action>,
+    dependencies: DependencyValues?
+  ) {
+    Task { @MainActor in
+      let orphan = RootStore(
+        initialState: snapshot.state,
+        reducer: { _, _ in .none },
+        dependencies: dependencies ?? DependencyValues()
+      )
+      let task = orphan.perform { _ in snapshot.dismount(snapshot.state) }
+      await task.finish()
+      withExtendedLifetime(orphan) {}
+    }
+  }
+}
+
+/// A released store's last state and its dismount hook, handed from its `deinit` to the main
+/// actor.
+@usableFromInline
+final class ReleaseSnapshot<State, Action: Sendable>: @unchecked Sendable {
+  // Unchecked: written only by the store on the main actor after each send; read once, on the
+  // main actor, after the store's deinit has handed it over and no send can happen any more.
+  @usableFromInline var state: State
+  let dismount: (State) -> Effect<Action>
+
+  init(state: State, dismount: @escaping (State) -> Effect<Action>) {
+    self.state = state
+    self.dismount = dismount
+  }
+}
