@@ -17,7 +17,7 @@ struct LocationTrackerTests {
     } withDependencies: {
       $0.locationClient = client
     }
-    await store.send(.onAppear)
+    // The manager is created and asked for access when the feature mounts: no action needed.
     await store.receive(.location(.didChangeAuthorization(.authorizedWhenInUse))) {
       $0.authorization = .authorizedWhenInUse
     }
@@ -46,6 +46,8 @@ struct LocationTrackerTests {
       control.commands(for: LocationTracker.ManagerID()) == [
         .requestWhenInUseAuthorization, .startUpdatingLocation, .requestLocation, .stopUpdatingLocation,
       ])
-    await store.skipInFlightEffects()
+    // Dismounting destroys the manager: nothing is left running.
+    await store.dismount()
+    #expect(control.commands(for: LocationTracker.ManagerID()).last == .destroy)
   }
 }

@@ -18,7 +18,7 @@ struct UsersListTests {
     } withDependencies: {
       $0.usersObserver = client
     }
-    await store.send(.onAppear)
+    // The observer starts when the feature mounts: no action needed.
     let first = FetchedResultsSnapshot([Self.alice, Self.bob])
     control.publish(first, to: UsersList.ObserverID())
     await store.receive(.users(.initial(first))) {
@@ -47,7 +47,7 @@ struct UsersListTests {
       $0.error = .locked("users.sqlite: database is locked")
     }
     await store.send(.toggleSectionsTapped) { $0.isSectioned = true }
-    await store.send(.onDisappear)
+    await store.dismount()
     #expect(
       control.commands(for: UsersList.ObserverID()) == [
         .create(sql: UserRow.request(sectioned: false).sql, arguments: []),
@@ -55,6 +55,5 @@ struct UsersListTests {
         .destroy,
       ])
     #expect(control.runningObservers(for: UsersList.ObserverID()) == 0)
-    await store.finish()
   }
 }

@@ -139,7 +139,6 @@ public enum LocationCommand {
     json: Bool,
     isStream: Bool
   ) async throws(Failure) {
-    let task = store.send(.onAppear)
     store.send(.toggleTrackingTapped)
     var printed = 0
     var reported: LocationError?
@@ -153,7 +152,7 @@ public enum LocationCommand {
       }
       if let error = state.error, error != reported, isStream {
         if printed == 0, error.meansTheSourceCannotBeOpened {
-          task.cancel()
+          store.dismount()
           throw Failure(message: error.description)
         }
         FileHandle.standardError.write(Data("braid-demo: \(error)\n".utf8))
@@ -162,7 +161,7 @@ public enum LocationCommand {
       // A file replay ends; a network stream reconnects, so it runs until interrupted.
       if case .disconnected? = state.error, !isStream { break }
     }
-    task.cancel()
+    store.dismount()
   }
 
   /// Shows the screen, redrawn on every change, and reads commands from standard input.
@@ -171,7 +170,6 @@ public enum LocationCommand {
     let token = store.observe(\.self) { state in
       print("\u{1B}[2J\u{1B}[H" + LocationScreen.screen(state, source: source))
     }
-    let task = store.send(.onAppear)
     store.send(.toggleTrackingTapped)
     let lines = AsyncStream<String> { continuation in
       // readLine blocks, so it runs on a thread of its own and ends the stream at end of input.
@@ -190,7 +188,7 @@ public enum LocationCommand {
       if line.trimmingCharacters(in: .whitespaces) == "q" { break }
     }
     token.cancel()
-    task.cancel()
+    store.dismount()
   }
 
   /// `HOST:PORT` split at its last colon, with a port from 1 to 65535.

@@ -32,7 +32,6 @@ public struct LocationTracker: Reducer {
 
   /// What the user and the location manager do.
   public enum Action: Equatable, Sendable {
-    case onAppear
     case toggleTrackingTapped
     case requestOneFixTapped
     case location(LocationManager.Action)
@@ -49,14 +48,22 @@ public struct LocationTracker: Reducer {
   /// Creates the feature.
   public init() {}
 
+  /// The feature: its manager is created and asked for access when it mounts, and destroyed
+  /// (its source closed) when it dismounts.
+  public var body: some ReducerOf<Self> {
+    Reduce(handle)
+      .onMount { _ in
+        .merge(
+          locationClient.create(ManagerID()).map(Action.location),
+          locationClient.requestWhenInUseAuthorization(ManagerID()).fireAndForget()
+        )
+      }
+      .onDismount { _ in locationClient.destroy(ManagerID()).fireAndForget() }
+  }
+
   /// Handles one action.
-  public func reduce(into state: inout State, action: Action) -> Effect<Action> {
+  func handle(_ state: inout State, _ action: Action) -> Effect<Action> {
     switch action {
-    case .onAppear:
-      return .merge(
-        locationClient.create(ManagerID()).map(Action.location),
-        locationClient.requestWhenInUseAuthorization(ManagerID()).fireAndForget()
-      )
     case .toggleTrackingTapped:
       state.isTracking.toggle()
       return state.isTracking

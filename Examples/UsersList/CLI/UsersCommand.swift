@@ -80,7 +80,6 @@ public enum UsersCommand {
   /// Prints the list, then each change as it arrives, until interrupted.
   @MainActor
   static func printChanges(_ store: Store<UsersList.State, UsersList.Action>) async {
-    let task = store.send(.onAppear)
     var printedList = false
     var printedSets = 0
     var reported: FetchedResultsError?
@@ -99,7 +98,7 @@ public enum UsersCommand {
       }
       reported = state.error
     }
-    task.cancel()
+    store.dismount()
   }
 
   private static func write(_ lines: [String]) {
@@ -113,7 +112,6 @@ public enum UsersCommand {
     let token = store.observe(\.self) { state in
       print("\u{1B}[2J\u{1B}[H" + UsersScreen.screen(state, database: database))
     }
-    let task = store.send(.onAppear)
     let lines = AsyncStream<String> { continuation in
       // readLine blocks, so it runs on a thread of its own and ends the stream at end of input.
       Thread.detachNewThread {
@@ -127,6 +125,6 @@ public enum UsersCommand {
       if command == "s" { store.send(.toggleSectionsTapped) }
     }
     token.cancel()
-    task.cancel()
+    store.dismount()
   }
 }

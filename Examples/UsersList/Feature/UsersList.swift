@@ -30,8 +30,6 @@ public struct UsersList: Reducer {
 
   /// What the user and the observer do.
   public enum Action: Equatable, Sendable {
-    case onAppear
-    case onDisappear
     case toggleSectionsTapped
     case users(FetchedResultsEvent<UserRow>)
   }
@@ -47,13 +45,18 @@ public struct UsersList: Reducer {
   /// Creates the feature.
   public init() {}
 
+  /// The feature: the observer starts when it mounts and stops when it dismounts.
+  public var body: some ReducerOf<Self> {
+    Reduce(handle)
+      .onMount { state in
+        usersObserver.create(ObserverID(), UserRow.request(sectioned: state.isSectioned)).map(Action.users)
+      }
+      .onDismount { _ in usersObserver.destroy(ObserverID()).fireAndForget() }
+  }
+
   /// Handles one action.
-  public func reduce(into state: inout State, action: Action) -> Effect<Action> {
+  func handle(_ state: inout State, _ action: Action) -> Effect<Action> {
     switch action {
-    case .onAppear:
-      return usersObserver.create(ObserverID(), UserRow.request(sectioned: state.isSectioned)).map(Action.users)
-    case .onDisappear:
-      return usersObserver.destroy(ObserverID()).fireAndForget()
     case .toggleSectionsTapped:
       state.isSectioned.toggle()
       return usersObserver.update(ObserverID(), UserRow.request(sectioned: state.isSectioned)).fireAndForget()
