@@ -18,9 +18,12 @@ package final class Recorder<Value: Sendable>: Sendable {
 
   /// Waits until at least `count` values have been appended: resumed by the append itself.
   ///
-  /// - Returns: Whether they were (`false` after ten seconds, which only a wrong test reaches).
+  /// - Parameters:
+  ///   - count: The number of values to wait for.
+  ///   - timeout: The longest wait (ten seconds, which only a wrong test reaches, by default).
+  /// - Returns: Whether they were appended in time.
   @discardableResult
-  package func waitForCount(_ count: Int) async -> Bool {
-    await appended.until { $0 >= count }
+  package func waitForCount(_ count: Int, timeout: Duration = .seconds(10)) async -> Bool {
+    await appended.until(timeout: timeout) { $0 >= count }
   }
 }

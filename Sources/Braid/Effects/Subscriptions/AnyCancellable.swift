@@ -1,3 +1,5 @@
+import Dispatch
+import Foundation
 import Synchronization
 
 /// A token that runs a teardown exactly once: when ``cancel()`` is first called or when the
@@ -14,31 +16,67 @@ import Synchronization
 /// }
 /// ```
 public final class AnyCancellable: Sendable, Hashable {
-  private let teardown: SanitizerVisibleMutex<(@Sendable () -> Void)?>
+  private enum State {
+    case pending(@Sendable () -> Void)
+    /// Running on `thread`; `done` is left when it returns.
+    case running(thread: pthread_t, done: DispatchGroup)
+    case finished
+  }
+
+  private let state: SanitizerVisibleMutex<State>
 
   /// Creates a token that runs `cancel` once.
   ///
   /// - Parameter cancel: The teardown. It may run on any thread.
   public init(_ cancel: @escaping @Sendable () -> Void) {
-    teardown = SanitizerVisibleMutex(cancel)
+    state = SanitizerVisibleMutex(.pending(cancel))
   }
 
   deinit {
     cancel()
   }
 
-  /// Runs the teardown if it has not run yet. Safe to call from any thread, any number of times.
+  /// Runs the teardown if it has not run yet, and returns once it has finished — also when
+  /// another thread is running it at that moment, so that whoever cancels knows the client has
+  /// stopped. Safe to call from any thread, any number of times, and from inside the teardown
+  /// itself (which then returns at once).
   public func cancel() {
-    let body = teardown.withLock { teardown in
-      defer { teardown = nil }
-      return teardown
+    enum Step {
+      case run(@Sendable () -> Void, DispatchGroup)
+      case wait(DispatchGroup)
+      case done
     }
-    body?()
+    let step = state.withLock { state -> Step in
+      switch state {
+      case .pending(let body):
+        let done = DispatchGroup()
+        done.enter()
+        state = .running(thread: pthread_self(), done: done)
+        return .run(body, done)
+      case .running(let thread, let done):
+        return pthread_equal(thread, pthread_self()) != 0 ? .done : .wait(done)
+      case .finished:
+        return .done
+      }
+    }
+    switch step {
+    case .run(let body, let done):
+      body()
+      state.withLock { $0 = .finished }
+      done.leave()
+    case .wait(let done):
+      done.wait()
+    case .done:
+      break
+    }
   }
 
-  /// Whether the teardown has run.
+  /// Whether the teardown has run (or is running).
   public var isCancelled: Bool {
-    teardown.withLock { $0 == nil }
+    state.withLock { state in
+      if case .pending = state { return false }
+      return true
+    }
   }
 
   /// Tokens are equal only to themselves.

@@ -9,7 +9,9 @@
 final class SubscriptionTeardown: Sendable {
   private enum State {
     case running(AnyCancellable?)
-    case stopped
+    /// Stopped; the client that was attached, whose teardown may still be running on the thread
+    /// that stopped it.
+    case stopped(AnyCancellable?)
   }
 
   private let state = SanitizerVisibleMutex(State.running(nil))
@@ -26,12 +28,17 @@ final class SubscriptionTeardown: Sendable {
     if runNow { cancellable.cancel() }
   }
 
-  /// Tears the attached client down, once.
+  /// Tears the attached client down, once, and returns when it has stopped — also when another
+  /// thread (the effect's task, the registry) is tearing it down at that moment.
   func run() {
     let cancellable = state.withLock { state -> AnyCancellable? in
-      guard case .running(let cancellable) = state else { return nil }
-      state = .stopped
-      return cancellable
+      switch state {
+      case .running(let cancellable):
+        state = .stopped(cancellable)
+        return cancellable
+      case .stopped(let cancellable):
+        return cancellable
+      }
     }
     cancellable?.cancel()
   }
