@@ -17,7 +17,7 @@ final class TestStoreRelease: Sendable {
   }
 
   /// How long a release waits for effect jobs already queued or running to end.
-  static let idleLimit = Duration.seconds(1)
+  static let idleLimit = Duration.seconds(10)
 
   private let inFlight: InFlightEffects
   private let executor: EffectExecutor

@@ -20,10 +20,10 @@ package final class Recorder<Value: Sendable>: Sendable {
   ///
   /// - Parameters:
   ///   - count: The number of values to wait for.
-  ///   - timeout: The longest wait (ten seconds, which only a wrong test reaches, by default).
+  ///   - timeout: The longest wait (a minute, which only a wrong test reaches, by default).
   /// - Returns: Whether they were appended in time.
   @discardableResult
-  package func waitForCount(_ count: Int, timeout: Duration = .seconds(10)) async -> Bool {
+  package func waitForCount(_ count: Int, timeout: Duration = .seconds(60)) async -> Bool {
     await appended.until(timeout: timeout) { $0 >= count }
   }
 }

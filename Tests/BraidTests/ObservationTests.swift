@@ -95,9 +95,10 @@ struct ObservationTests {
     store?.send(.password("ab"))
     store = nil
     // Before the fix the loops never ended; the bound only turns that hang into a failure
-    // (cancelling the consumer ends its loops).
+    // (cancelling the consumer ends its loops). Wide, because it is real time: a one-core gauge
+    // run with the machine loaded took longer than 10 s to let the consumer run again.
     let watchdog = Task {
-      try await Task.sleep(for: .seconds(10))
+      try await Task.sleep(for: .seconds(90))
       consumer.cancel()
     }
     let (seen, lengths) = await consumer.value

@@ -25,7 +25,7 @@ extension TestClock {
   ///   - timeout: How long to wait, in real time, before giving up.
   /// - Returns: Whether `count` sleepers were reached.
   @discardableResult
-  public func waitForSleepers(_ count: Int, timeout: Swift.Duration = .seconds(10)) async -> Bool {
+  public func waitForSleepers(_ count: Int, timeout: Swift.Duration = .seconds(60)) async -> Bool {
     if pendingSleepers >= count { return true }
     let token = sleeperWaits.withLock { waits -> Int in
       waits.next += 1

@@ -44,7 +44,7 @@ package final class ResourceCount: Sendable {
   ///   - timeout: The longest wait.
   ///   - condition: What the count must satisfy, such as `{ $0 == 0 }`.
   /// - Returns: Whether the condition came to hold.
-  package func until(timeout: Duration = .seconds(10), _ condition: @escaping @Sendable (Int) -> Bool) async -> Bool {
+  package func until(timeout: Duration = .seconds(60), _ condition: @escaping @Sendable (Int) -> Bool) async -> Bool {
     let token = state.withLock { state -> Int in
       state.next += 1
       return state.next
