@@ -134,23 +134,28 @@ struct LifecycleTests {
 
   @Test func releasingTheStoreRunsTheDismountHookAndDropsItsActions() async {
     let ran = Gate()
+    let seen = Recorder<Int>()
     do {
       let store = Store(initialState: 0) {
         Reduce<Int, Int> { state, action in
           state += action
           return .none
         }
-        .onDismount { _ in
+        .onDismount { state in
           .run { send in
+            seen.append(state)
             await send(1)  // dropped: no store to reduce it
             ran.open()
           }
         }
       }
       store.send(1)
+      store.send(2)
     }
-    // The hook ran after the store was gone; the leak check then sees its store end too.
+    // The hook ran after the store was gone, with its last state; the leak check then sees its
+    // store end too.
     await ran.wait()
+    #expect(seen.values == [3])
   }
 
   struct Screen: Reducer {

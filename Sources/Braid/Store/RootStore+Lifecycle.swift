@@ -50,11 +50,10 @@ extension RootStore {
 
 /// A released store's last state and its dismount hook, handed from its `deinit` to the main
 /// actor.
-@usableFromInline
 final class ReleaseSnapshot<State, Action: Sendable>: @unchecked Sendable {
-  // Unchecked: written only by the store on the main actor after each send; read once, on the
-  // main actor, after the store's deinit has handed it over and no send can happen any more.
-  @usableFromInline var state: State
+  // Unchecked: made in the store's deinit, when nothing else can reach the state, and read only
+  // by the one task it is handed to.
+  let state: State
   let dismount: (State) -> Effect<Action>
 
   init(state: State, dismount: @escaping (State) -> Effect<Action>) {

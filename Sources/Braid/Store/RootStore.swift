@@ -10,13 +10,13 @@ final class RootStore<State, Action: Sendable> {
   // Exclusivity is unchecked on the properties `send` touches: they are main-actor isolated, so
   // never accessed concurrently, and `isSending` turns every reentrant send into a queue append,
   // so no access to `state` overlaps another. The dynamic checks were a quarter of a root send.
-  @exclusivity(unchecked) @usableFromInline var state: State
+  // `nonisolated(unsafe)` only so that `deinit` can hand the last state to the dismount hook:
+  // every other access is from the main actor, and `deinit` runs when no reference is left.
+  @exclusivity(unchecked) @usableFromInline nonisolated(unsafe) var state: State
   @usableFromInline let reducer: (inout State, Action) -> Effect<Action>
-  /// The feature's mount and dismount hooks.
-  let lifecycle: Lifecycle<State, Action>
-  /// The state as of the last send, for the dismount hook to run with when the store is
-  /// released; `nil` when the feature has no dismount hook.
-  @usableFromInline let releaseSnapshot: ReleaseSnapshot<State, Action>?
+  /// The feature's mount and dismount hooks. `nonisolated(unsafe)` for `deinit`, as `state`;
+  /// it never changes.
+  nonisolated(unsafe) let lifecycle: Lifecycle<State, Action>
   @exclusivity(unchecked) @usableFromInline var queue: [Action] = []
   @exclusivity(unchecked) @usableFromInline var isSending = false
   // Two parallel arrays rather than an array of a generic struct: iterating closures needs no
@@ -46,14 +46,15 @@ final class RootStore<State, Action: Sendable> {
     self.state = initialState
     self.reducer = reducer
     self.lifecycle = lifecycle
-    self.releaseSnapshot = lifecycle.dismount.map { ReleaseSnapshot(state: initialState, dismount: $0) }
     self.dependencies = dependencies.isDefault ? nil : dependencies
     tracker?.liveStores.opened()
   }
 
   deinit {
     registry.cancelAll()
-    if let releaseSnapshot { Self.dismountReleased(releaseSnapshot, dependencies: dependencies) }
+    if let dismount = lifecycle.dismount {
+      Self.dismountReleased(ReleaseSnapshot(state: state, dismount: dismount), dependencies: dependencies)
+    }
     tracker?.liveStores.closed()
   }
 
@@ -100,7 +101,6 @@ final class RootStore<State, Action: Sendable> {
     }
     if index > 0 { queue.removeAll(keepingCapacity: true) }
     isSending = false
-    if let releaseSnapshot { releaseSnapshot.state = state }
     if !observers.isEmpty { notifyObservers() }
     return joined == nil ? StoreTask(cascade: cascade) : .empty
   }
