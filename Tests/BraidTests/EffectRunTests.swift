@@ -123,10 +123,10 @@ struct EffectRunTests {
     let store = Store(initialState: Escaping.State()) { Escaping(escaped: escaped) }
     await store.send(.start).finish()
     let issues = Recorder<IssueReporting.Issue>()
-    IssueReporting.withIssueHandler {
+    await IssueReporting.withIssueHandler {
       issues.append($0)
     } operation: {
-      escaped.values.first?(.late)
+      await escaped.values.first?(.late)
     }
     #expect(store.state.log == ["start"])
     #expect(

@@ -3,7 +3,7 @@
 /// throttle windows.
 ///
 /// Operators that must decide in start order (``Effect/throttle(id:for:clock:latest:)``) build
-/// their effect from it, on the main actor, as the store starts them; nothing else of the store
+/// their effect from it, on the store's isolation, as the store starts them; nothing else of the store
 /// is in reach.
 @usableFromInline
 struct EffectStart: Sendable {
@@ -27,7 +27,7 @@ struct EffectStart: Sendable {
 
 extension Effect {
   /// An effect built when the store starts it, from what that start may reach.
-  static func deferred(_ build: @escaping @MainActor @Sendable (EffectStart) -> Effect) -> Self {
+  static func deferred(_ build: @escaping @Sendable (EffectStart) -> Effect) -> Self {
     Self(operation: .deferred(build))
   }
 }

@@ -12,26 +12,39 @@
 /// Sending is a no-op once the effect has been cancelled or its store has been released. Sending
 /// after the operation has returned (through a `Send` escaped into another task) is reported
 /// and dropped.
-@MainActor
+/// Sending hops to the store's isolation — the main actor for a ``Store``, the store's own actor
+/// for a ``StoreActor`` — and reduces the action there.
 public struct Send<Action: Sendable>: Sendable {
-  let sink: @MainActor @Sendable (Action, EffectCascade?) -> Void
-  let starter: @MainActor @Sendable (Effect<Action>, EffectContext) -> [Task<Void, Never>]
+  /// Called on `isolation` only.
+  let sink: @Sendable (Action, EffectCascade?) -> Void
+  /// Called on `isolation` only.
+  let starter: @Sendable (Effect<Action>, EffectContext) -> [Task<Void, Never>]
+  let isolation: WeakIsolation
   let context: EffectContext
 
-  nonisolated init(
-    sink: @escaping @MainActor @Sendable (Action, EffectCascade?) -> Void,
-    starter: @escaping @MainActor @Sendable (Effect<Action>, EffectContext) -> [Task<Void, Never>],
+  init(
+    sink: @escaping @Sendable (Action, EffectCascade?) -> Void,
+    starter: @escaping @Sendable (Effect<Action>, EffectContext) -> [Task<Void, Never>],
+    isolation: WeakIsolation,
     context: EffectContext
   ) {
     self.sink = sink
     self.starter = starter
+    self.isolation = isolation
     self.context = context
   }
 
   /// Sends `action` to the store, unless the effect has been cancelled.
   ///
   /// - Parameter action: The action to deliver.
-  public func callAsFunction(_ action: Action) {
+  public func callAsFunction(_ action: Action) async {
+    guard let actor = isolation.actor else { return }
+    await deliver(action, on: actor)
+  }
+
+  /// Checks for cancellation on the store's isolation, where effects are cancelled, so an
+  /// action sent after a cancelling send was reduced is never delivered.
+  private func deliver(_ action: Action, on actor: isolated any Actor) {
     guard !Task.isCancelled else { return }
     if let lifetime = context.lifetime, lifetime.hasEnded {
       reportMisuse(
@@ -45,23 +58,24 @@ public struct Send<Action: Sendable>: Sendable {
   }
 
   /// A `Send` for child actions that embeds each into this one's action type.
-  nonisolated func map<Child: Sendable>(_ embed: @escaping @Sendable (Child) -> Action) -> Send<Child> {
+  func map<Child: Sendable>(_ embed: @escaping @Sendable (Child) -> Action) -> Send<Child> {
     let sink = self.sink
     let starter = self.starter
     return Send<Child>(
       sink: { sink(embed($0), $1) },
       starter: { effect, context in starter(effect.map(embed), context) },
+      isolation: isolation,
       context: context
     )
   }
 
   /// Starts `effect` in this effect's context (its ids and cancellation) and waits until it
   /// finishes. Cancelling the waiting task cancels `effect`.
-  nonisolated func perform(_ effect: Effect<Action>) async {
+  func perform(_ effect: Effect<Action>) async {
     if effect.isNone || Task.isCancelled { return }
     let starter = self.starter
     let context = self.context
-    let tasks = await MainActor.run { starter(effect, context) }
+    guard let tasks = await isolation.run({ starter(effect, context) }) else { return }
     await withTaskCancellationHandler {
       for task in tasks { await task.value }
     } onCancel: {

@@ -51,7 +51,7 @@ extension RootStore {
 
   /// A ``Send`` for effects started in `context` that delivers to this store while it exists.
   func makeSend(context: EffectContext) -> Send<Action> {
-    Send(sink: sendLinks.sink, starter: sendLinks.starter, context: context)
+    Send(sink: sendLinks.sink, starter: sendLinks.starter, isolation: sendLinks.isolation, context: context)
   }
 
   /// Runs `effects` one after another in one task.
@@ -121,6 +121,7 @@ extension RootStore {
   @usableFromInline
   func startSubscription(_ subscription: Subscription<Action>, context: EffectContext) -> Task<Void, Never> {
     let registry = self.registry
+    let isolation = self.isolation
     var context = context
     context.lifetime = nil
     let send = makeSend(context: context)
@@ -144,11 +145,14 @@ extension RootStore {
         guard let failure, !Task.isCancelled else { return }
         if attemptsLeft > 0 {
           attemptsLeft -= 1
-          attempt = await MainActor.run {
+          // A client starts on the store's isolation, as the first attempt did.
+          let next = await isolation.run {
             let next = SubscriptionAttempt(subscription, scope: scope)
             teardown.attach(next.cancellable)
             return next
           }
+          guard let next else { return }
+          attempt = next
           continue
         }
         if let handler = subscription.handler {
@@ -168,7 +172,7 @@ extension RootStore {
     return task
   }
 
-  /// Starts a task off the main actor, so effect work never blocks the store: on `executor`
+  /// Starts a task off the store's isolation, so effect work never blocks the store: on `executor`
   /// when one is set (its child tasks inherit the preference), else on the global executor;
   /// counted by `tracker` when the store was made under one.
   nonisolated private static func spawn(

@@ -16,7 +16,7 @@ extension RootStore {
   }
 
   /// Starts an effect built from the store, with the store's dependencies, outside any send.
-  private func perform(_ build: (RootStore) -> Effect<Action>) -> StoreTask {
+  func perform(_ build: (RootStore) -> Effect<Action>) -> StoreTask {
     DependencyValues.withCurrent(dependencies ?? DependencyValues()) {
       let effect = build(self)
       if effect.isNone { return .empty }
@@ -28,28 +28,35 @@ extension RootStore {
     }
   }
 
-  /// Runs a released store's dismount effect, fire and forget, on the main actor: in a store of
-  /// its own that drops every action (there is no feature left to receive them), kept until the
-  /// effect ends.
+  /// Runs a released store's dismount effect, fire and forget, on an actor of its own: in a
+  /// store of its own that drops every action (there is no feature left to receive them), kept
+  /// until the effect ends.
   nonisolated static func dismountReleased(
     _ snapshot: ReleaseSnapshot<State, Action>,
     dependencies: DependencyValues?
   ) {
-    Task { @MainActor in
-      let orphan = RootStore(
-        initialState: snapshot.state,
-        reducer: { _, _ in .none },
-        dependencies: dependencies ?? DependencyValues()
-      )
-      let task = orphan.perform { _ in snapshot.dismount(snapshot.state) }
-      await task.finish()
-      withExtendedLifetime(orphan) {}
-    }
+    let host = ReleasedStoreHost()
+    Task { await host.dismount(snapshot, dependencies: dependencies) }
   }
 }
 
-/// A released store's last state and its dismount hook, handed from its `deinit` to the main
-/// actor.
+/// Where a released store's dismount effect runs: the store's own isolation is gone with it.
+actor ReleasedStoreHost {
+  func dismount<State, Action>(_ snapshot: ReleaseSnapshot<State, Action>, dependencies: DependencyValues?) async {
+    let orphan = RootStore<State, Action>(
+      initialState: snapshot.state,
+      reducer: { _, _ in .none },
+      dependencies: dependencies ?? DependencyValues(),
+      isolation: self
+    )
+    let task = orphan.perform { _ in snapshot.dismount(snapshot.state) }
+    await task.finish()
+    withExtendedLifetime(orphan) {}
+  }
+}
+
+/// A released store's last state and its dismount hook, handed from its `deinit` to a
+/// ``ReleasedStoreHost``.
 final class ReleaseSnapshot<State, Action: Sendable>: @unchecked Sendable {
   // Unchecked: made in the store's deinit, when nothing else can reach the state, and read only
   // by the one task it is handed to.

@@ -4,24 +4,27 @@
 /// Sends made while a send is in progress (from `.send` effects, observers or reducers) are
 /// queued and drained in order by the outermost send, so the stack never grows with chains of
 /// actions. State is reduced in place, and observers are notified once per outermost send.
-@MainActor
+///
+/// The core belongs to no actor of its own. It is not `Sendable`, so the type checker keeps it in
+/// the isolation of its one owner (the main actor for a ``Store``, the store's actor for a
+/// ``StoreActor``), and effects deliver to it by hopping to ``isolation`` first.
 @usableFromInline
 final class RootStore<State, Action: Sendable> {
-  // Exclusivity is unchecked on the properties `send` touches: they are main-actor isolated, so
-  // never accessed concurrently, and `isSending` turns every reentrant send into a queue append,
-  // so no access to `state` overlaps another. The dynamic checks were a quarter of a root send.
-  // `nonisolated(unsafe)` only so that `deinit` can hand the last state to the dismount hook:
-  // every other access is from the main actor, and `deinit` runs when no reference is left.
-  @exclusivity(unchecked) @usableFromInline nonisolated(unsafe) var state: State
+  // Exclusivity is unchecked on the properties `send` touches: they are only touched on the
+  // owner's isolation, so never concurrently, and `isSending` turns every reentrant send into a
+  // queue append, so no access to `state` overlaps another. The dynamic checks were a quarter of
+  // a root send.
+  @exclusivity(unchecked) @usableFromInline var state: State
   @usableFromInline let reducer: (inout State, Action) -> Effect<Action>
-  /// The feature's mount and dismount hooks. `nonisolated(unsafe)` for `deinit`, as `state`;
-  /// it never changes.
-  nonisolated(unsafe) let lifecycle: Lifecycle<State, Action>
+  /// The feature's mount and dismount hooks.
+  let lifecycle: Lifecycle<State, Action>
   @exclusivity(unchecked) @usableFromInline var queue: [Action] = []
   @exclusivity(unchecked) @usableFromInline var isSending = false
   // Two parallel arrays rather than an array of a generic struct: iterating closures needs no
   // generic metadata, which measured ~10% of a root send.
-  @exclusivity(unchecked) @usableFromInline var observers: [@MainActor (State) -> Void] = []
+  // Observers are called on the owner's isolation only; a main-actor store's observers are
+  // main-actor closures stored as plain ones (``Store`` converts them, see `observeFunction`).
+  @exclusivity(unchecked) @usableFromInline var observers: [(State) -> Void] = []
   @exclusivity(unchecked) @usableFromInline var observerIDs: [Int] = []
   @usableFromInline let registry = EffectRegistry()
   @usableFromInline let throttles = ThrottleWindows()
@@ -31,8 +34,10 @@ final class RootStore<State, Action: Sendable> {
   var nextObserverID = 0
   /// The executor effect tasks prefer; `nil` for the global concurrent executor.
   var effectExecutor: (any TaskExecutor)?
+  /// The actor the store is isolated to: its owner's, where effects deliver their actions.
+  let isolation: WeakIsolation
   /// The closures every ``Send`` of this store shares, made once rather than per effect.
-  lazy var sendLinks = SendLinks(self)
+  lazy var sendLinks = SendLinks(self, isolation: isolation)
   /// The test's tracker when the store was made in one (see ``StoreTracker``).
   let tracker = StoreTracker.current
 
@@ -41,12 +46,14 @@ final class RootStore<State, Action: Sendable> {
     initialState: State,
     reducer: @escaping (inout State, Action) -> Effect<Action>,
     lifecycle: Lifecycle<State, Action> = .none,
-    dependencies: DependencyValues
+    dependencies: DependencyValues,
+    isolation: any Actor
   ) {
     self.state = initialState
     self.reducer = reducer
     self.lifecycle = lifecycle
     self.dependencies = dependencies.isDefault ? nil : dependencies
+    self.isolation = WeakIsolation(isolation)
     tracker?.liveStores.opened()
   }
 
@@ -113,7 +120,7 @@ final class RootStore<State, Action: Sendable> {
   }
 
   @usableFromInline
-  func addObserver(_ notify: @escaping @MainActor (State) -> Void) -> Int {
+  func addObserver(_ notify: @escaping (State) -> Void) -> Int {
     nextObserverID += 1
     observers.append(notify)
     observerIDs.append(nextObserverID)
@@ -128,20 +135,23 @@ final class RootStore<State, Action: Sendable> {
   }
 }
 
-/// How effects reach their store: a sink for actions and a starter for nested effects, both
-/// holding the store weakly so running effects never keep it alive.
-struct SendLinks<State, Action: Sendable> {
-  let sink: @MainActor @Sendable (Action, EffectCascade?) -> Void
-  let starter: @MainActor @Sendable (Effect<Action>, EffectContext) -> [Task<Void, Never>]
+/// How effects reach their store: a sink for actions and a starter for nested effects, to be
+/// called on ``isolation``, both holding the store weakly so running effects never keep it
+/// alive.
+struct SendLinks<State, Action: Sendable>: Sendable {
+  let sink: @Sendable (Action, EffectCascade?) -> Void
+  let starter: @Sendable (Effect<Action>, EffectContext) -> [Task<Void, Never>]
+  let isolation: WeakIsolation
 
-  @MainActor
-  init(_ store: RootStore<State, Action>) {
-    sink = { [weak store] action, cascade in store?.send(action, from: cascade) }
-    starter = { [weak store] effect, context in
-      guard let store else { return [] }
+  init(_ store: RootStore<State, Action>, isolation: WeakIsolation) {
+    let reference = UncheckedWeakReference(store)
+    sink = { action, cascade in reference.object?.send(action, from: cascade) }
+    starter = { effect, context in
+      guard let store = reference.object else { return [] }
       var tasks: [Task<Void, Never>] = []
       store.start(effect, context: context, into: &tasks)
       return tasks
     }
+    self.isolation = isolation
   }
 }

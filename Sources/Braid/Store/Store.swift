@@ -47,7 +47,8 @@ public final class Store<State, Action: Sendable> {
       (reducer().makeFunctions(), initialState())
     }
     let root = RootStore(
-      initialState: initial, reducer: functions.reduce, lifecycle: functions.lifecycle, dependencies: dependencies)
+      initialState: initial, reducer: functions.reduce, lifecycle: functions.lifecycle, dependencies: dependencies,
+      isolation: MainActor.shared)
     self.root = root
     scoped = nil
     root.mount()
@@ -60,7 +61,8 @@ public final class Store<State, Action: Sendable> {
       initialState: initialState,
       reducer: functions.reduce,
       lifecycle: functions.lifecycle,
-      dependencies: DependencyValues.currentValues.openingScope()
+      dependencies: DependencyValues.currentValues.openingScope(),
+      isolation: MainActor.shared
     )
     root.effectExecutor = effectExecutor
     self.root = root
@@ -178,7 +180,7 @@ public final class Store<State, Action: Sendable> {
     if let root {
       return { [weak root] notify in
         guard let root else { return ObservationToken {} }
-        let id = root.addObserver(notify)
+        let id = root.addObserver(MainActorCall.assumingIsolation(notify))
         return ObservationToken { [weak root] in root?.removeObserver(id) }
       }
     }

@@ -1,7 +1,7 @@
 /// What `Task.cancel(id:)` reaches from inside an effect: the store and child feature the
 /// effect was started in.
 protocol EffectCancelling: Sendable {
-  @MainActor func cancel(id: AnyHashableSendable)
+  func cancel(id: AnyHashableSendable) async
 }
 
 /// The effect the current task runs for, set while an `Effect.run` operation runs.
@@ -10,8 +10,10 @@ enum RunningEffect {
 }
 
 extension Send: EffectCancelling {
-  func cancel(id: AnyHashableSendable) {
-    _ = starter(.cancel(id: id), context)
+  func cancel(id: AnyHashableSendable) async {
+    let starter = self.starter
+    let context = self.context
+    _ = await isolation.run { starter(.cancel(id: id), context) }
   }
 }
 
