@@ -22,3 +22,26 @@ extension Store where State: Equatable & Sendable {
     return await waiter.value
   }
 }
+
+extension StoreActor where State: Equatable & Sendable {
+  /// Waits until `condition` holds for the store's state, or `limit` of real time has passed,
+  /// as ``Store/until(within:_:)`` does.
+  ///
+  /// - Returns: Whether the condition held.
+  @discardableResult
+  package nonisolated func until(
+    within limit: Duration = .seconds(20),
+    _ condition: @escaping @Sendable (State) -> Bool
+  ) async -> Bool {
+    let waiter = Task {
+      for await state in await self.values(of: \.self) where condition(state) { return true }
+      return false
+    }
+    let deadline = Task {
+      try? await ContinuousClock().sleep(for: limit)
+      waiter.cancel()
+    }
+    defer { deadline.cancel() }
+    return await waiter.value
+  }
+}

@@ -34,7 +34,8 @@ final class RootStore<State, Action: Sendable> {
   var nextObserverID = 0
   /// The executor effect tasks prefer; `nil` for the global concurrent executor.
   var effectExecutor: (any TaskExecutor)?
-  /// The actor the store is isolated to: its owner's, where effects deliver their actions.
+  /// The actor the store is isolated to: its owner's, where effects deliver their actions. A
+  /// ``StoreActor`` binds it as soon as it exists.
   let isolation: WeakIsolation
   /// The closures every ``Send`` of this store shares, made once rather than per effect.
   lazy var sendLinks = SendLinks(self, isolation: isolation)
@@ -47,7 +48,7 @@ final class RootStore<State, Action: Sendable> {
     reducer: @escaping (inout State, Action) -> Effect<Action>,
     lifecycle: Lifecycle<State, Action> = .none,
     dependencies: DependencyValues,
-    isolation: any Actor
+    isolation: (any Actor)?
   ) {
     self.state = initialState
     self.reducer = reducer

@@ -80,19 +80,6 @@ final class ObservedValue<Value> {
   }
 }
 
-/// Finishes an `AsyncStream` when it is released.
-private final class StreamFinisher<Value: Sendable>: Sendable {
-  let continuation: AsyncStream<Value>.Continuation
-
-  init(_ continuation: AsyncStream<Value>.Continuation) {
-    self.continuation = continuation
-  }
-
-  deinit {
-    continuation.finish()
-  }
-}
-
 /// Lets an `AsyncStream`'s termination handler, which runs on any thread, stop a main-actor
 /// observation.
 @MainActor

@@ -1,9 +1,17 @@
 /// The actor a store's core is isolated to, held weakly: a running effect must not keep a
 /// released store's actor alive, and finds `nil` once it is gone.
-final class WeakIsolation: Sendable {
-  weak let actor: (any Actor)?
+///
+/// Unchecked: a ``StoreActor`` binds itself once, in its initializer, before anything can read
+/// it; every other store's isolation is set at creation.
+final class WeakIsolation: @unchecked Sendable {
+  private(set) weak var actor: (any Actor)?
 
-  init(_ actor: any Actor) {
+  init(_ actor: (any Actor)?) {
+    self.actor = actor
+  }
+
+  /// Sets the actor of a store's core made before its actor existed.
+  func bind(_ actor: any Actor) {
     self.actor = actor
   }
 
