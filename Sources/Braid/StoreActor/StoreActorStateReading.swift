@@ -23,11 +23,6 @@ struct StoreActorStateSource<RootState, RootAction: Sendable, State>: StoreActor
   // though `appending(path:)` does not say so.
   nonisolated(unsafe) let path: KeyPath<RootState, State>
 
-  init(store: StoreActor<RootState, RootAction>?, path: KeyPath<RootState, State>) {
-    self.store = store
-    self.path = path
-  }
-
   func read<R: Sendable>(_ body: @escaping @Sendable (State) -> R) async -> R? {
     nonisolated(unsafe) let path = self.path
     return await store?.withState { body($0[keyPath: path]) }
