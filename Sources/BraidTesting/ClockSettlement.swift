@@ -10,10 +10,13 @@ final class ClockSettlement: Sendable {
   }
 
   private let executor: EffectExecutor
+  /// The feature's actor, where settling waits for the actions effects deliver.
+  private let isolation: any Actor
   private let registrations = SanitizerVisibleMutex<[Registration]>([])
 
-  init(executor: EffectExecutor) {
+  init(executor: EffectExecutor, isolation: any Actor) {
     self.executor = executor
+    self.isolation = isolation
   }
 
   /// Registers with the test clocks in `values` (`continuousClock`, `suspendingClock`), and
@@ -25,8 +28,8 @@ final class ClockSettlement: Sendable {
     for registration in current where !wanted.contains(registration.clock) { registration.remove() }
     var kept = current.filter { wanted.contains($0.clock) }
     for clock in clocks where !kept.contains(where: { $0.clock == ObjectIdentifier(clock) }) {
-      let token = clock.addSettler { [weak executor] in
-        guard let executor, await !executor.settle() else { return }
+      let token = clock.addSettler { [weak executor, isolation] in
+        guard let executor, await !executor.settle(on: isolation) else { return }
         reportIssue("While the TestClock advanced: " + EffectExecutor.unsettledMessage)
       }
       kept.append(Registration(clock: ObjectIdentifier(clock), remove: { clock.removeSettler(token) }))

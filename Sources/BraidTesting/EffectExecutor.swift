@@ -115,14 +115,17 @@ package final class EffectExecutor: TaskExecutor, Sendable {
   /// callback) — and returns `true`; returns `false` if they have not once ``settlingJobBudget``
   /// more jobs have run, or `timeout` has passed.
   ///
-  /// Settled means: no job queued or running here, and after the main actor has run everything
-  /// queued before (an effect's `send` hops there), still none and none newly enqueued — twice
-  /// in a row, for work that hops main → main before returning. While jobs run, it sleeps until
-  /// the last one ends rather than spinning, so it costs the effects no processor time. However
-  /// long other work keeps the main actor or the processor busy, only the job budget and the
-  /// time limit end the wait early.
-  @MainActor
-  package func settle(timeout: Duration = settlingTimeLimit) async -> Bool {
+  /// Settled means: no job queued or running here, and after `isolation` (the feature's actor)
+  /// has run everything queued before (an effect's `send` hops there), still none and none newly
+  /// enqueued — twice in a row, for work that hops there and back before returning. While jobs
+  /// run, it sleeps until the last one ends rather than spinning, so it costs the effects no
+  /// processor time. However long other work keeps that actor or the processor busy, only the
+  /// job budget and the time limit end the wait early.
+  ///
+  /// - Parameters:
+  ///   - isolation: The feature's actor, where effects deliver their actions.
+  ///   - timeout: The time limit.
+  package func settle(on isolation: isolated any Actor, timeout: Duration = settlingTimeLimit) async -> Bool {
     let deadline = ContinuousClock.now.advanced(by: timeout)
     let jobLimit = snapshot.enqueued + Self.settlingJobBudget
     var quietRounds = 0

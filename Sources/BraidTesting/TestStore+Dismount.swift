@@ -24,11 +24,18 @@ extension TestStore {
     fileID: StaticString = #fileID,
     filePath: StaticString = #filePath,
     line: UInt = #line,
-    column: UInt = #column
+    column: UInt = #column,
+    caller: isolated (any Actor)? = #isolation
   ) async {
     let site = SourceSite(fileID: fileID, filePath: filePath, line: line, column: column)
-    SourceSite.$current.withValue(site) { _ = store.dismount() }
-    await waitForEffects(timeout: timeout ?? self.timeout)
+    await onFeatureActor { store, actor in
+      SourceSite.$current.withValue(site) { _ = store.store.dismount() }
+      await store.waitForEffects(timeout: timeout ?? store.timeout)
+      store.assertNothingRunningAfterDismount(at: site)
+    }
+  }
+
+  private func assertNothingRunningAfterDismount(at site: SourceSite) {
     let running = recorder.inFlight.labels
     guard !running.isEmpty else { return }
     recordFailure(

@@ -17,16 +17,19 @@ extension TestStore {
     fileID: StaticString = #fileID,
     filePath: StaticString = #filePath,
     line: UInt = #line,
-    column: UInt = #column
+    column: UInt = #column,
+    caller: isolated (any Actor)? = #isolation
   ) async {
     let site = SourceSite(fileID: fileID, filePath: filePath, line: line, column: column)
-    await waitForEffects(timeout: timeout ?? self.timeout)
-    assertNothingLeft(at: site)
-    release.finished()
+    await onFeatureActor { store, actor in
+      await store.waitForEffects(timeout: timeout ?? store.timeout)
+      store.assertNothingLeft(at: site)
+      store.release.finished()
+    }
   }
 
   /// Waits until every tracked effect has finished, at most `timeout`.
-  func waitForEffects(timeout: Duration) async {
+  func waitForEffects(timeout: Duration, caller: isolated (any Actor)? = #isolation) async {
     let deadline = ContinuousClock.now.advanced(by: timeout)
     var turns = 0
     while store.runningEffectCount > recorder.inFlight.skippedCount || !recorder.inFlight.isEmpty {
@@ -55,11 +58,15 @@ extension TestStore {
     fileID: StaticString = #fileID,
     filePath: StaticString = #filePath,
     line: UInt = #line,
-    column: UInt = #column
+    column: UInt = #column,
+    caller: isolated (any Actor)? = #isolation
   ) async {
-    await settleEffects(at: SourceSite(fileID: fileID, filePath: filePath, line: line, column: column))
-    if let last = recorder.received.last { state = last.state }
-    recorder.received.removeAll()
+    let site = SourceSite(fileID: fileID, filePath: filePath, line: line, column: column)
+    await onFeatureActor { store, actor in
+      await store.settleEffects(at: site)
+      if let last = store.recorder.received.last { store.state = last.state }
+      store.recorder.received.removeAll()
+    }
   }
 
   /// Stops tracking every effect still in flight, as TCA does: they keep running, ``finish(timeout:fileID:filePath:line:column:)``
@@ -77,16 +84,21 @@ extension TestStore {
     fileID: StaticString = #fileID,
     filePath: StaticString = #filePath,
     line: UInt = #line,
-    column: UInt = #column
+    column: UInt = #column,
+    caller: isolated (any Actor)? = #isolation
   ) async {
-    await settleEffects(at: SourceSite(fileID: fileID, filePath: filePath, line: line, column: column))
-    recorder.inFlight.skipAll()
+    let site = SourceSite(fileID: fileID, filePath: filePath, line: line, column: column)
+    await onFeatureActor { store, actor in
+      await store.settleEffects(at: site)
+      store.recorder.inFlight.skipAll()
+    }
   }
 
   /// Waits until every effect of the store is finished or waiting for input from outside its
-  /// own code (see ``EffectExecutor/settle(timeout:)``), and fails at `site` if they never do.
-  func settleEffects(at site: SourceSite) async {
-    guard await !effectExecutor.settle() else { return }
+  /// own code (see ``EffectExecutor/settle(on:timeout:)``), and fails at `site` if they never
+  /// do. Called on the feature's actor.
+  func settleEffects(at site: SourceSite, caller: isolated (any Actor)? = #isolation) async {
+    guard await !effectExecutor.settle(on: featureActor) else { return }
     recordFailure(EffectExecutor.unsettledMessage, at: site)
   }
 

@@ -20,13 +20,14 @@ extension TestStore {
   ///   - line: The line a reported issue points at; defaults to the caller's.
   ///   - column: The column a test failure points at; defaults to the caller's.
   public func receive(
-    _ isMatching: (Action) -> Bool,
+    _ isMatching: @escaping (Action) -> Bool,
     timeout: Duration? = nil,
     assert updateStateToExpectedResult: ((inout State) throws -> Void)? = nil,
     fileID: StaticString = #fileID,
     filePath: StaticString = #filePath,
     line: UInt = #line,
-    column: UInt = #column
+    column: UInt = #column,
+    caller: isolated (any Actor)? = #isolation
   ) async {
     await receive(
       matching: isMatching,
@@ -62,7 +63,8 @@ extension TestStore {
     fileID: StaticString = #fileID,
     filePath: StaticString = #filePath,
     line: UInt = #line,
-    column: UInt = #column
+    column: UInt = #column,
+    caller: isolated (any Actor)? = #isolation
   ) async -> StoreTask {
     await send(
       casePath.embed(value), assert: updateStateToExpectedResult, fileID: fileID, filePath: filePath, line: line,
@@ -83,14 +85,28 @@ extension TestStore {
   ///   - filePath: The full path of that file, for test failures; defaults to the caller's.
   ///   - line: The line a reported issue points at; defaults to the caller's.
   ///   - column: The column a test failure points at; defaults to the caller's.
+  ///   - caller: The caller's actor. It must be the feature's (the main actor in a `@MainActor`
+  ///     test): the state is read at once, where effects deliver their actions.
   public func assert(
     _ updateStateToExpectedResult: @escaping (inout State) throws -> Void,
     fileID: StaticString = #fileID,
     filePath: StaticString = #filePath,
     line: UInt = #line,
-    column: UInt = #column
+    column: UInt = #column,
+    caller: isolated (any Actor)? = #isolation
   ) {
     let site = SourceSite(fileID: fileID, filePath: filePath, line: line, column: column)
+    guard let caller, caller === featureActor else {
+      recordFailure(
+        """
+        TestStore.assert was called off the feature's actor, where the state may be changing. \
+        Call it from the actor the test store was made on (a @MainActor test), or assert with \
+        send, receive or skipReceivedActions.
+        """,
+        at: site
+      )
+      return
+    }
     let actual = store.state
     assertStateChange(from: state, to: actual, update: updateStateToExpectedResult, at: site)
     state = actual

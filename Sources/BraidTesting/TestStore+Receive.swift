@@ -22,7 +22,8 @@ extension TestStore {
     fileID: StaticString = #fileID,
     filePath: StaticString = #filePath,
     line: UInt = #line,
-    column: UInt = #column
+    column: UInt = #column,
+    caller: isolated (any Actor)? = #isolation
   ) async where Action: Equatable {
     await receive(
       matching: { $0 == expected },
@@ -56,7 +57,8 @@ extension TestStore {
     fileID: StaticString = #fileID,
     filePath: StaticString = #filePath,
     line: UInt = #line,
-    column: UInt = #column
+    column: UInt = #column,
+    caller: isolated (any Actor)? = #isolation
   ) async {
     await receive(
       matching: { casePath.extract(from: $0) != nil },
@@ -88,7 +90,8 @@ extension TestStore {
     fileID: StaticString = #fileID,
     filePath: StaticString = #filePath,
     line: UInt = #line,
-    column: UInt = #column
+    column: UInt = #column,
+    caller: isolated (any Actor)? = #isolation
   ) async {
     await receive(
       matching: { casePath.extract(from: $0) == value },
@@ -100,11 +103,28 @@ extension TestStore {
   }
 
   func receive(
+    matching isMatch: @escaping (Action) -> Bool,
+    description: String,
+    timeout: Duration?,
+    update: ((inout State) throws -> Void)?,
+    site: SourceSite,
+    caller: isolated (any Actor)? = #isolation
+  ) async {
+    // The test awaits the step: the closures are only ever used on one side of the hop.
+    nonisolated(unsafe) let (isMatch, update) = (isMatch, update)
+    await onFeatureActor { store, actor in
+      await store.receiveOnFeatureActor(
+        matching: isMatch, description: description, timeout: timeout, update: update, site: site)
+    }
+  }
+
+  private func receiveOnFeatureActor(
     matching isMatch: (Action) -> Bool,
     description: String,
     timeout: Duration?,
     update: ((inout State) throws -> Void)?,
-    site: SourceSite
+    site: SourceSite,
+    caller: isolated (any Actor)? = #isolation
   ) async {
     guard await waitForReceivedAction(timeout: timeout ?? self.timeout) else {
       let running = recorder.inFlight.labels
@@ -158,7 +178,7 @@ extension TestStore {
   }
 
   /// Waits until an effect has fed back an action; `false` if none arrived in time.
-  func waitForReceivedAction(timeout: Duration) async -> Bool {
+  func waitForReceivedAction(timeout: Duration, caller: isolated (any Actor)? = #isolation) async -> Bool {
     let deadline = ContinuousClock.now.advanced(by: timeout)
     var turns = 0
     while recorder.received.isEmpty {

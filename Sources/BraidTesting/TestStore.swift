@@ -35,7 +35,22 @@ import Braid
 ///
 /// Issues Braid reports from inside its own code while a `send` is reduced or while the effects
 /// it started run — an unimplemented clock or endpoint, say — point at that `send` in the test.
-@MainActor
+///
+/// The feature runs on the actor of the code that creates the test store: the main actor in a
+/// `@MainActor` test, or an actor of the store's own in a test that is not isolated to one. Such
+/// tests run in parallel under Swift Testing, each store on its own actor:
+///
+/// ```swift
+/// @Suite struct TimerTests {          // not @MainActor: tests run side by side
+///   @Test func ticks() async {
+///     let store = TestStore(initialState: Timer.State()) { Timer() }
+///     await store.send(.start)
+///   }
+/// }
+/// ```
+///
+/// A test store belongs to the test that made it: it is not `Sendable`, and its methods run on
+/// the caller's executor before hopping to the feature's actor.
 public final class TestStore<State, Action: Sendable> {
   /// The state as of the last assertion.
   public internal(set) var state: State
@@ -60,7 +75,12 @@ public final class TestStore<State, Action: Sendable> {
     }
   }
 
-  let store: Store<State, Action>
+  let store: StoreCore<State, Action>
+  /// The actor the feature runs on (see ``TestStore``).
+  let featureActor: any Actor
+  /// Whether the feature still has to mount: a store made outside its actor mounts on it, at
+  /// its first step.
+  var needsMount: Bool
   let recorder: TestStoreRecorder<State, Action>
   package let effectExecutor: EffectExecutor
   let clockSettlement: ClockSettlement
@@ -81,6 +101,8 @@ public final class TestStore<State, Action: Sendable> {
   ///   - filePath: The full path of that file, for test failures; defaults to the caller's.
   ///   - line: The line a reported issue points at; defaults to the caller's.
   ///   - column: The column a test failure points at; defaults to the caller's.
+  ///   - isolation: The actor the feature runs on; by default the caller's, or an actor of the
+  ///     store's own when the caller has none.
   public init<R: Reducer<State, Action>>(
     initialState: @autoclosure () -> State,
     @ReducerBuilder<State, Action> reducer: () -> R,
@@ -88,7 +110,8 @@ public final class TestStore<State, Action: Sendable> {
     fileID: StaticString = #fileID,
     filePath: StaticString = #filePath,
     line: UInt = #line,
-    column: UInt = #column
+    column: UInt = #column,
+    isolation: (any Actor)? = #isolation
   ) {
     var values = DependencyValues()
     values.context = .test
@@ -141,15 +164,19 @@ public final class TestStore<State, Action: Sendable> {
       }
     )
     let executor = EffectExecutor()
+    let actor = isolation ?? TestStoreIsolation()
     self.effectExecutor = executor
+    self.featureActor = actor
     self.release = TestStoreRelease(inFlight: recorder.inFlight, executor: executor, site: site)
     self.store = withDependencies {
       $0 = values
     } operation: {
-      Store(initialState: initial, functions: tracked, effectExecutor: executor)
+      StoreCore(initialState: initial, functions: tracked, effectExecutor: executor, isolation: actor)
     }
-    self.clockSettlement = ClockSettlement(executor: executor)
+    self.needsMount = isolation == nil
+    self.clockSettlement = ClockSettlement(executor: executor, isolation: actor)
     clockSettlement.update(for: values)
+    if !needsMount { store.mount() }
   }
 
   /// An exhaustive test store released with effects still running fails the test, at the line
@@ -176,9 +203,21 @@ public final class TestStore<State, Action: Sendable> {
     fileID: StaticString = #fileID,
     filePath: StaticString = #filePath,
     line: UInt = #line,
-    column: UInt = #column
+    column: UInt = #column,
+    caller: isolated (any Actor)? = #isolation
   ) async -> StoreTask {
     let site = SourceSite(fileID: fileID, filePath: filePath, line: line, column: column)
+    // The test awaits the step: the assertion is only ever used on one side of the hop.
+    nonisolated(unsafe) let update = updateStateToExpectedResult
+    return await onFeatureActor { store, actor in await store.send(action, assert: update, at: site) }
+  }
+
+  private func send(
+    _ action: Action,
+    assert updateStateToExpectedResult: ((inout State) throws -> Void)?,
+    at site: SourceSite,
+    caller: isolated (any Actor)? = #isolation
+  ) async -> StoreTask {
     let unhandled = recorder.received.filter { !$0.isStale }
     if exhaustivity == .on, !unhandled.isEmpty {
       recordFailure(
@@ -217,7 +256,7 @@ public final class TestStore<State, Action: Sendable> {
   /// Gives the effects just started the turns they need to begin running (so that, say, a timer
   /// has gone to sleep on its clock before the test advances it). Bounded: an effect waiting on
   /// other work does not hold the test up.
-  func letEffectsStart() async {
+  func letEffectsStart(caller: isolated (any Actor)? = #isolation) async {
     var turns = 0
     while !recorder.inFlight.allRunning, turns < 10_000 {
       turns += 1
@@ -228,12 +267,20 @@ public final class TestStore<State, Action: Sendable> {
 }
 
 /// The dependency values of a ``TestStore``, shared with its reducer so that changes made
-/// mid-test apply to later actions.
-@MainActor
+/// mid-test apply to later actions. Locked: the test sets them from its own executor, the
+/// reducer reads them on the feature's actor.
 final class DependencyBox: Sendable {
-  var values: DependencyValues
-  init(_ values: DependencyValues) { self.values = values }
+  private let storage: SanitizerVisibleMutex<DependencyValues>
+  init(_ values: DependencyValues) { storage = SanitizerVisibleMutex(values) }
+
+  var values: DependencyValues {
+    get { storage.withLock { $0 } }
+    set { storage.withLock { $0 = newValue } }
+  }
 }
+
+/// The actor a ``TestStore`` made outside any actor runs its feature on.
+actor TestStoreIsolation {}
 
 /// A label for an action, as failure messages show it (`.loaded("fact")`).
 func describe(_ value: some Any) -> String {

@@ -2,7 +2,7 @@ import Braid
 
 /// What a ``TestStore`` learns from the store it drives: the state after each action, which
 /// actions arrived from effects, and which effects are still running (and for which action).
-@MainActor
+/// Used on the feature's actor only, by the reducer and by the test store's steps.
 final class TestStoreRecorder<State, Action: Sendable> {
   /// Set while the test's own `send` is being reduced; the next reduced action is the test's.
   var awaitingTestAction = false

@@ -62,7 +62,7 @@ struct SendCascadeTests {
     let executor = EffectExecutor()
     store.effectExecutor = executor
     let task = store.send(.task)
-    #expect(await executor.settle())
+    #expect(await executor.settle(on: MainActor.shared))
     #expect(clock.pendingSleepers == 1)
     #expect(store.state.log == ["task", "started"])
     #expect(store.runningEffectCount == 1)

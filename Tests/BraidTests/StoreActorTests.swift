@@ -81,14 +81,14 @@ struct StoreActorTests {
     }
   }
 
-  func makeStore(clock: TestClock<Duration> = TestClock(), client: Client = Client())
+  func makeStore(clock: TestClock<Duration> = TestClock(), client: Client = Client()) async
     -> StoreActor<Ticker.State, Ticker.Action>
   {
-    StoreActor(initialState: Ticker.State()) { Ticker(clock: clock, client: client) }
+    await StoreActor(initialState: Ticker.State()) { Ticker(clock: clock, client: client) }
   }
 
   @Test func sendReducesOnTheActorAndEffectsSendBack() async {
-    let store = makeStore()
+    let store = await makeStore()
     await store.send(.tick)
     await store.send(.start(100)).finish()
     #expect(await store.state.count == 101)
@@ -99,7 +99,7 @@ struct StoreActorTests {
     // The main actor is held busy until the store has reduced every action its effect sends:
     // if a delivery went through the main actor, it would wait for it and the wait would end
     // at its bound instead.
-    let store = makeStore()
+    let store = await makeStore()
     let reduced = DispatchSemaphore(value: 0)
     let holding = Gate()
     let held = Task { @MainActor in
@@ -115,7 +115,7 @@ struct StoreActorTests {
 
   @Test func cancellationByIDAndTimersRunOnATestClock() async {
     let clock = TestClock()
-    let store = makeStore(clock: clock)
+    let store = await makeStore(clock: clock)
     await store.send(.startTimer)
     await clock.expectSleepers(1)
     await clock.advance(by: .seconds(3))
@@ -128,7 +128,7 @@ struct StoreActorTests {
 
   @Test func debounceKeepsTheLastQuery() async {
     let clock = TestClock()
-    let store = makeStore(clock: clock)
+    let store = await makeStore(clock: clock)
     await store.send(.search("a"))
     await store.send(.search("ab"))
     await clock.expectSleepers(1)
@@ -139,7 +139,7 @@ struct StoreActorTests {
 
   @Test func subscribedClientsDeliverAndAreTornDownWhenTheStoreIsReleased() async {
     let client = Client()
-    var store: StoreActor<Ticker.State, Ticker.Action>? = makeStore(client: client)
+    var store: StoreActor<Ticker.State, Ticker.Action>? = await makeStore(client: client)
     await store?.send(.subscribe)
     #expect(client.subscribers.count == 1)
     client.subscribers.values.first?.send(.event("fix"))
@@ -151,7 +151,7 @@ struct StoreActorTests {
   }
 
   @Test func valuesDeliverChangesAndEndWhenTheStoreIsReleased() async {
-    var store: StoreActor<Ticker.State, Ticker.Action>? = makeStore()
+    var store: StoreActor<Ticker.State, Ticker.Action>? = await makeStore()
     let counts = await store!.values(of: \.count)
     var iterator = counts.makeAsyncIterator()
     #expect(await iterator.next() == 0)
@@ -164,7 +164,7 @@ struct StoreActorTests {
   }
 
   @Test func scopedHandlesSendEmbeddedActionsAndReadTheChildState() async {
-    let store = makeStore()
+    let store = await makeStore()
     let child = store.scope(state: \.child, action: Ticker.Action.child)
     let names = await child.values(of: \.name, delivery: .changesOnly)
     await child.send(.rename("Blob"))
@@ -176,7 +176,7 @@ struct StoreActorTests {
   }
 
   @Test func aSendToAReleasedStoresScopeIsIgnoredWithAWarning() async {
-    var store: StoreActor<Ticker.State, Ticker.Action>? = makeStore()
+    var store: StoreActor<Ticker.State, Ticker.Action>? = await makeStore()
     let child = store!.scope(state: \.child, action: Ticker.Action.child)
     store = nil
     let issues = Recorder<IssueReporting.Issue>()
@@ -196,7 +196,7 @@ struct StoreActorTests {
   @Test func dismountStartsTheHookAndCancelsTheRest() async {
     let client = Client()
     let log = Recorder<String>()
-    let store = StoreActor(initialState: Ticker.State()) {
+    let store = await StoreActor(initialState: Ticker.State()) {
       Ticker(clock: TestClock(), client: client)
         .onMount { _ in .send(.subscribe) }
         .onDismount { state in

@@ -54,22 +54,6 @@ public final class Store<State, Action: Sendable> {
     root.mount()
   }
 
-  /// A store for `TestStore`: `functions` as given, its effect tasks on `executor` from the
-  /// start (the mount effects included), reducing with the current dependencies.
-  package init(initialState: State, functions: ReducerFunctions<State, Action>, effectExecutor: any TaskExecutor) {
-    let root = RootStore(
-      initialState: initialState,
-      reducer: functions.reduce,
-      lifecycle: functions.lifecycle,
-      dependencies: DependencyValues.currentValues.openingScope(),
-      isolation: MainActor.shared
-    )
-    root.effectExecutor = effectExecutor
-    self.root = root
-    scoped = nil
-    root.mount()
-  }
-
   @usableFromInline
   init(scoped: ScopedStoreBacking<State, Action>) {
     root = nil
@@ -209,7 +193,7 @@ public final class Store<State, Action: Sendable> {
   }
 
   /// The executor this store's effect tasks prefer (`Task(executorPreference:)`), or `nil` for
-  /// the global concurrent executor. `TestStore` sets one that counts the effect work queued or
+  /// the global concurrent executor; a harness sets one that counts the effect work queued or
   /// running, to know when effects have settled.
   package var effectExecutor: (any TaskExecutor)? {
     get { root?.effectExecutor }

@@ -6,7 +6,7 @@
 /// actors run in parallel on separate cores; ``Store`` keeps every feature on the main actor.
 ///
 /// ```swift
-/// let store = StoreActor(initialState: SignUp.State()) {
+/// let store = await StoreActor(initialState: SignUp.State()) {
 ///   SignUp()
 /// }
 /// await store.send(.usernameChanged("alice"))
@@ -38,7 +38,8 @@ public actor StoreActor<State, Action: Sendable> {
   /// Creates a store that runs `reducer` on `initialState`, isolated to this new actor.
   ///
   /// The reducer's `body` is evaluated once, here, and the feature's ``Reducer/onMount(_:)``
-  /// effects start.
+  /// effects start, on the actor: the initializer is `async` so that the mount runs there,
+  /// before any action its effects send.
   ///
   /// - Parameters:
   ///   - initialState: The state to start from, built with the store's dependencies.
@@ -49,7 +50,7 @@ public actor StoreActor<State, Action: Sendable> {
     initialState: @autoclosure () -> State,
     @ReducerBuilder<State, Action> reducer: () -> R,
     withDependencies prepareDependencies: (inout DependencyValues) -> Void = { _ in }
-  ) {
+  ) async {
     var dependencies = DependencyValues.currentValues.openingScope()
     prepareDependencies(&dependencies)
     let (functions, initial) = DependencyValues.withCurrent(dependencies) {
@@ -59,8 +60,8 @@ public actor StoreActor<State, Action: Sendable> {
       initialState: initial, reducer: functions.reduce, lifecycle: functions.lifecycle, dependencies: dependencies,
       isolation: nil)
     self.root = root
-    // Nothing else can reach the store before this initializer returns: its effects deliver
-    // to the actor once it is bound, and the mount effects' first actions wait for it.
+    // From here the initializer runs on the actor, so the mount effects' actions, delivered
+    // there, wait until it returns.
     root.isolation.bind(self)
     root.mount()
   }

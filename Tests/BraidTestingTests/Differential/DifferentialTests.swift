@@ -185,6 +185,6 @@ extension EffectExecutor {
   /// a starved machine can never pass off a half-settled step as a divergence.
   @MainActor
   fileprivate func settleOrRecord() async {
-    if await !settle() { Issue.record("The harness's effects did not settle: \(Self.unsettledMessage)") }
+    if await !settle(on: MainActor.shared) { Issue.record("The harness's effects did not settle: \(Self.unsettledMessage)") }
   }
 }
