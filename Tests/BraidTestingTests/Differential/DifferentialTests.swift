@@ -185,6 +185,7 @@ extension EffectExecutor {
   /// a starved machine can never pass off a half-settled step as a divergence.
   @MainActor
   fileprivate func settleOrRecord() async {
-    if await !settle(on: MainActor.shared) { Issue.record("The harness's effects did not settle: \(Self.unsettledMessage)") }
+    guard await !settle(on: MainActor.shared) else { return }
+    Issue.record("The harness's effects did not settle: \(Self.unsettledMessage)")
   }
 }
