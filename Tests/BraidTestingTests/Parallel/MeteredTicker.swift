@@ -1,0 +1,80 @@
+import Braid
+import BraidTesting
+
+/// A feature for the parallel-tests comparison: a `TestClock`-driven timer whose every tick does
+/// real work (it counts the primes below a bound), so that tests of it contend for whatever
+/// executor reduces their actions.
+struct MeteredTicker: Reducer {
+  struct State: Equatable, Sendable {
+    var ticks = 0
+    var primes = 0
+  }
+  enum Action: Equatable, Sendable {
+    case start
+    case tick
+    case stop
+  }
+  enum CancelID { case timer }
+
+  let clock: TestClock<Duration>
+  /// Ticks count the primes below this.
+  let bound: Int
+
+  func reduce(into state: inout State, action: Action) -> Effect<Action> {
+    switch action {
+    case .start:
+      return .run { send in
+        for await _ in clock.timer(interval: .seconds(1)) { await send(.tick) }
+      }
+      .cancellable(id: CancelID.timer)
+    case .tick:
+      state.ticks += 1
+      state.primes = Self.primes(below: bound)
+      return .none
+    case .stop:
+      return .cancel(id: CancelID.timer)
+    }
+  }
+
+  /// The number of primes below `bound`, by trial division: deliberately plain work.
+  static func primes(below bound: Int) -> Int {
+    var count = 0
+    for candidate in 2..<max(bound, 2) {
+      var divisor = 2
+      var isPrime = true
+      while divisor * divisor <= candidate {
+        if candidate % divisor == 0 {
+          isPrime = false
+          break
+        }
+        divisor += 1
+      }
+      if isPrime { count += 1 }
+    }
+    return count
+  }
+
+  /// Runs the comparison's test: start the timer, advance the clock tick by tick asserting each,
+  /// stop.
+  static func exercise(
+    _ store: TestStore<State, Action>,
+    clock: TestClock<Duration>,
+    ticks: Int,
+    isolation: isolated (any Actor)? = #isolation
+  ) async {
+    let primes = Self.primes(below: Self.bound)
+    await store.send(.start)
+    for tick in 1...ticks {
+      await clock.advance(by: .seconds(1))
+      await store.receive(.tick) {
+        $0.ticks = tick
+        $0.primes = primes
+      }
+    }
+    await store.send(.stop)
+    await store.finish()
+  }
+
+  /// The bound the comparison uses: about a millisecond of work per tick on these machines.
+  static let bound = 40_000
+}
