@@ -81,25 +81,37 @@ struct StoreActorTests {
     }
   }
 
-  func makeStore(clock: TestClock<Duration> = TestClock(), client: Client = Client()) async
+  func makeStore(clock: TestClock<Duration> = TestClock(), client: Client = Client())
     -> StoreActor<Ticker.State, Ticker.Action>
   {
-    await StoreActor(initialState: Ticker.State()) { Ticker(clock: clock, client: client) }
+    StoreActor(initialState: Ticker.State()) { Ticker(clock: clock, client: client) }
   }
 
   @Test func sendReducesOnTheActorAndEffectsSendBack() async {
-    let store = await makeStore()
+    let store = makeStore()
     await store.send(.tick)
     await store.send(.start(100)).finish()
     #expect(await store.state.count == 101)
     #expect(await store.runningEffectCount == 0)
   }
 
+  @MainActor
+  @Test func mountEffectsDeliverOnceTheStoreIsMadeEvenFromTheMainActor() async {
+    // The mount runs in the initializer, outside the actor; actions its effects send at once
+    // wait for the store to be bound to its actor, so none is lost or reduced concurrently.
+    let store = StoreActor(initialState: Ticker.State()) {
+      Ticker(clock: TestClock(), client: Client())
+        .onMount { _ in .merge(.send(.tick), .run { send in for _ in 0..<100 { await send(.tick) } }) }
+    }
+    #expect(await store.until { $0.count == 101 })
+    #expect(await store.state.count == 101)
+  }
+
   @Test func effectActionsAreDeliveredWithoutTheMainActor() async {
     // The main actor is held busy until the store has reduced every action its effect sends:
     // if a delivery went through the main actor, it would wait for it and the wait would end
     // at its bound instead.
-    let store = await makeStore()
+    let store = makeStore()
     let reduced = DispatchSemaphore(value: 0)
     let holding = Gate()
     let held = Task { @MainActor in
@@ -115,7 +127,7 @@ struct StoreActorTests {
 
   @Test func cancellationByIDAndTimersRunOnATestClock() async {
     let clock = TestClock()
-    let store = await makeStore(clock: clock)
+    let store = makeStore(clock: clock)
     await store.send(.startTimer)
     await clock.expectSleepers(1)
     await clock.advance(by: .seconds(3))
@@ -128,7 +140,7 @@ struct StoreActorTests {
 
   @Test func debounceKeepsTheLastQuery() async {
     let clock = TestClock()
-    let store = await makeStore(clock: clock)
+    let store = makeStore(clock: clock)
     await store.send(.search("a"))
     await store.send(.search("ab"))
     await clock.expectSleepers(1)
@@ -139,7 +151,7 @@ struct StoreActorTests {
 
   @Test func subscribedClientsDeliverAndAreTornDownWhenTheStoreIsReleased() async {
     let client = Client()
-    var store: StoreActor<Ticker.State, Ticker.Action>? = await makeStore(client: client)
+    var store: StoreActor<Ticker.State, Ticker.Action>? = makeStore(client: client)
     await store?.send(.subscribe)
     #expect(client.subscribers.count == 1)
     client.subscribers.values.first?.send(.event("fix"))
@@ -151,7 +163,7 @@ struct StoreActorTests {
   }
 
   @Test func valuesDeliverChangesAndEndWhenTheStoreIsReleased() async {
-    var store: StoreActor<Ticker.State, Ticker.Action>? = await makeStore()
+    var store: StoreActor<Ticker.State, Ticker.Action>? = makeStore()
     let counts = await store!.values(of: \.count)
     var iterator = counts.makeAsyncIterator()
     #expect(await iterator.next() == 0)
@@ -164,7 +176,7 @@ struct StoreActorTests {
   }
 
   @Test func scopedHandlesSendEmbeddedActionsAndReadTheChildState() async {
-    let store = await makeStore()
+    let store = makeStore()
     let child = store.scope(state: \.child, action: Ticker.Action.child)
     let names = await child.values(of: \.name, delivery: .changesOnly)
     await child.send(.rename("Blob"))
@@ -176,7 +188,7 @@ struct StoreActorTests {
   }
 
   @Test func aSendToAReleasedStoresScopeIsIgnoredWithAWarning() async {
-    var store: StoreActor<Ticker.State, Ticker.Action>? = await makeStore()
+    var store: StoreActor<Ticker.State, Ticker.Action>? = makeStore()
     let child = store!.scope(state: \.child, action: Ticker.Action.child)
     store = nil
     let issues = Recorder<IssueReporting.Issue>()
@@ -196,7 +208,7 @@ struct StoreActorTests {
   @Test func dismountStartsTheHookAndCancelsTheRest() async {
     let client = Client()
     let log = Recorder<String>()
-    let store = await StoreActor(initialState: Ticker.State()) {
+    let store = StoreActor(initialState: Ticker.State()) {
       Ticker(clock: TestClock(), client: client)
         .onMount { _ in .send(.subscribe) }
         .onDismount { state in

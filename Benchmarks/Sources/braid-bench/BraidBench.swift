@@ -11,6 +11,8 @@ struct Workload {
 let workloads: [Workload] = [
   Workload(name: "root-send") { rootSendRows($0) },
   Workload(name: "scoped-send") { scopedSendRows($0) },
+  Workload(name: "store-actor-send") { await storeActorSendRows($0) },
+  Workload(name: "store-actor-scaling") { await storeActorScalingRows($0) },
   Workload(name: "effects") { await effectRows($0) },
   Workload(name: "case-path") { casePathRows($0) },
   Workload(name: "observation") { observationRows($0) },

@@ -38,7 +38,7 @@ public struct Send<Action: Sendable>: Sendable {
   ///
   /// - Parameter action: The action to deliver.
   public func callAsFunction(_ action: Action) async {
-    guard let actor = isolation.actor else { return }
+    guard let actor = await isolation.actor else { return }
     await deliver(action, on: actor)
   }
 

@@ -6,7 +6,7 @@
 /// actors run in parallel on separate cores; ``Store`` keeps every feature on the main actor.
 ///
 /// ```swift
-/// let store = await StoreActor(initialState: SignUp.State()) {
+/// let store = StoreActor(initialState: SignUp.State()) {
 ///   SignUp()
 /// }
 /// await store.send(.usernameChanged("alice"))
@@ -32,25 +32,27 @@
 ///
 /// Releasing the store cancels its effects and tears down its clients, and its
 /// ``Reducer/onDismount(_:)`` effects run fire and forget, as for ``Store``.
-public actor StoreActor<State, Action: Sendable> {
+public final actor StoreActor<State, Action: Sendable> {
   @usableFromInline let root: RootStore<State, Action>
 
   /// Creates a store that runs `reducer` on `initialState`, isolated to this new actor.
   ///
   /// The reducer's `body` is evaluated once, here, and the feature's ``Reducer/onMount(_:)``
-  /// effects start, on the actor: the initializer is `async` so that the mount runs there,
-  /// before any action its effects send.
+  /// effects start. The store is not reachable before this returns, and the actions its mount
+  /// effects send wait until then before they are delivered on the actor.
   ///
   /// - Parameters:
-  ///   - initialState: The state to start from, built with the store's dependencies.
+  ///   - initialState: The state to start from, built with the store's dependencies. `@Sendable`,
+  ///     as `reducer`, so that a store can be made on any actor for another: capture only
+  ///     `Sendable` values in them.
   ///   - reducer: The feature's reducer.
   ///   - prepareDependencies: Changes the dependency values (``DependencyValues``) the store
   ///     reduces actions and starts effects with; they start as the values in force here.
   public init<R: Reducer<State, Action>>(
-    initialState: @autoclosure () -> State,
-    @ReducerBuilder<State, Action> reducer: () -> R,
+    initialState: @autoclosure @Sendable () -> State,
+    @ReducerBuilder<State, Action> reducer: @Sendable () -> R,
     withDependencies prepareDependencies: (inout DependencyValues) -> Void = { _ in }
-  ) async {
+  ) {
     var dependencies = DependencyValues.currentValues.openingScope()
     prepareDependencies(&dependencies)
     let (functions, initial) = DependencyValues.withCurrent(dependencies) {
@@ -60,22 +62,24 @@ public actor StoreActor<State, Action: Sendable> {
       initialState: initial, reducer: functions.reduce, lifecycle: functions.lifecycle, dependencies: dependencies,
       isolation: nil)
     self.root = root
-    // From here the initializer runs on the actor, so the mount effects' actions, delivered
-    // there, wait until it returns.
-    root.isolation.bind(self)
+    // Mounted here, outside the actor, while nothing else can reach the core: deliveries wait
+    // for the binding below, which publishes the mounted core to the actor.
     root.mount()
+    root.isolation.bind(self)
   }
 
   /// Sends an action: the reducer updates state, then the effects it returned start.
   ///
   /// - Parameter action: What happened.
   /// - Returns: A handle on the effects this action started.
+  @inlinable
   @discardableResult
   public func send(_ action: Action) -> StoreTask {
     root.send(action)
   }
 
   /// The current state. Reading it from outside the actor needs `State: Sendable`.
+  @inlinable
   public var state: State {
     root.state
   }
