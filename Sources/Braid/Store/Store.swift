@@ -11,7 +11,8 @@
 /// print(store.state.count)   // 1
 /// ```
 ///
-/// A store lives on the main actor. `send` reduces the action synchronously and in place;
+/// A store lives on the main actor (``StoreActor`` is a store on an actor of its own). `send`
+/// reduces the action synchronously and in place;
 /// actions sent while a send is in progress (by `.send` effects, observers or child stores)
 /// are queued and handled in order before the outermost `send` returns. When the store is
 /// released, every effect it started is cancelled.
@@ -159,12 +160,17 @@ public final class Store<State, Action: Sendable> {
     return scoped.unsafelyUnwrapped.state
   }
 
-  @usableFromInline
+  @inlinable
   var observeFunction: @MainActor (@escaping @MainActor (State) -> Void) -> ObservationToken {
     if let root {
       return { [weak root] notify in
         guard let root else { return ObservationToken {} }
-        let id = root.addObserver(MainActorCall.assumingIsolation(notify))
+        // The core belongs to no actor and stores plain closures; a main-actor store's core
+        // calls them in `send`, on the main actor. A `@MainActor` function type and its plain
+        // counterpart share one representation, so the cast only drops the static isolation
+        // (wrapping in `MainActor.assumeIsolated` would check the executor per notification, and
+        // a generic helper added two reabstraction thunks per call).
+        let id = root.addObserver(unsafeBitCast(notify, to: ((State) -> Void).self))
         return ObservationToken { [weak root] in root?.removeObserver(id) }
       }
     }
