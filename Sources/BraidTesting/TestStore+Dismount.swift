@@ -19,6 +19,7 @@ extension TestStore {
   ///   - filePath: The full path of that file, for test failures; defaults to the caller's.
   ///   - line: The line a reported issue points at; defaults to the caller's.
   ///   - column: The column a test failure points at; defaults to the caller's.
+  ///   - caller: The caller's actor; the step runs on the feature's (see ``TestStore``).
   public func dismount(
     timeout: Duration? = nil,
     fileID: StaticString = #fileID,

@@ -12,6 +12,7 @@ extension TestStore {
   ///   - filePath: The full path of that file, for test failures; defaults to the caller's.
   ///   - line: The line a reported issue points at; defaults to the caller's.
   ///   - column: The column a test failure points at; defaults to the caller's.
+  ///   - caller: The caller's actor; the step runs on the feature's (see ``TestStore``).
   public func finish(
     timeout: Duration? = nil,
     fileID: StaticString = #fileID,
@@ -54,6 +55,7 @@ extension TestStore {
   ///   - filePath: The full path of that file, for test failures; defaults to the caller's.
   ///   - line: The line a reported issue points at; defaults to the caller's.
   ///   - column: The column a test failure points at; defaults to the caller's.
+  ///   - caller: The caller's actor; the step runs on the feature's (see ``TestStore``).
   public func skipReceivedActions(
     fileID: StaticString = #fileID,
     filePath: StaticString = #filePath,
@@ -69,7 +71,7 @@ extension TestStore {
     }
   }
 
-  /// Stops tracking every effect still in flight, as TCA does: they keep running, ``finish(timeout:fileID:filePath:line:column:)``
+  /// Stops tracking every effect still in flight, as TCA does: they keep running, ``finish(timeout:fileID:filePath:line:column:caller:)``
   /// and the end of the test no longer wait for them, and the actions they still send must be
   /// received (or skipped) like any other. They are cancelled when the test store is released.
   ///
@@ -80,6 +82,7 @@ extension TestStore {
   ///   - filePath: The full path of that file, for test failures; defaults to the caller's.
   ///   - line: The line a reported issue points at; defaults to the caller's.
   ///   - column: The column a test failure points at; defaults to the caller's.
+  ///   - caller: The caller's actor; the step runs on the feature's (see ``TestStore``).
   public func skipInFlightEffects(
     fileID: StaticString = #fileID,
     filePath: StaticString = #filePath,

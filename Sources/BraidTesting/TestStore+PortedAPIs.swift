@@ -19,6 +19,7 @@ extension TestStore {
   ///   - filePath: The full path of that file, for test failures; defaults to the caller's.
   ///   - line: The line a reported issue points at; defaults to the caller's.
   ///   - column: The column a test failure points at; defaults to the caller's.
+  ///   - caller: The caller's actor; the step runs on the feature's (see ``TestStore``).
   public func receive(
     _ isMatching: @escaping (Action) -> Bool,
     timeout: Duration? = nil,
@@ -54,7 +55,8 @@ extension TestStore {
   ///   - filePath: The full path of that file, for test failures; defaults to the caller's.
   ///   - line: The line a reported issue points at; defaults to the caller's.
   ///   - column: The column a test failure points at; defaults to the caller's.
-  /// - Returns: The effects the action started, as ``TestStore/send(_:assert:fileID:filePath:line:column:)`` returns them.
+  ///   - caller: The caller's actor; the step runs on the feature's (see ``TestStore``).
+  /// - Returns: The effects the action started, as ``TestStore/send(_:assert:fileID:filePath:line:column:caller:)`` returns them.
   @discardableResult
   public func send<Value>(
     _ casePath: CasePath<Action, Value>,

@@ -15,6 +15,7 @@ extension TestStore {
   ///   - filePath: The full path of that file, for test failures; defaults to the caller's.
   ///   - line: The line a reported issue points at; defaults to the caller's.
   ///   - column: The column a test failure points at; defaults to the caller's.
+  ///   - caller: The caller's actor; the step runs on the feature's (see ``TestStore``).
   public func receive(
     _ expected: Action,
     timeout: Duration? = nil,
@@ -50,6 +51,7 @@ extension TestStore {
   ///   - filePath: The full path of that file, for test failures; defaults to the caller's.
   ///   - line: The line a reported issue points at; defaults to the caller's.
   ///   - column: The column a test failure points at; defaults to the caller's.
+  ///   - caller: The caller's actor; the step runs on the feature's (see ``TestStore``).
   public func receive<Value>(
     _ casePath: CasePath<Action, Value>,
     timeout: Duration? = nil,
@@ -82,6 +84,7 @@ extension TestStore {
   ///   - filePath: The full path of that file, for test failures; defaults to the caller's.
   ///   - line: The line a reported issue points at; defaults to the caller's.
   ///   - column: The column a test failure points at; defaults to the caller's.
+  ///   - caller: The caller's actor; the step runs on the feature's (see ``TestStore``).
   public func receive<Value: Equatable>(
     _ casePath: CasePath<Action, Value>,
     _ value: Value,

@@ -60,8 +60,8 @@ public final class TestStore<State, Action: Sendable> {
     didSet { release.exhaustivityChanged(to: exhaustivity) }
   }
 
-  /// How long ``receive(_:timeout:assert:fileID:filePath:line:column:)-(Action,_,_,_,_,_,_)`` and
-  /// ``finish(timeout:fileID:filePath:line:column:)`` wait by default. Effects driven by a
+  /// How long ``receive(_:timeout:assert:fileID:filePath:line:column:caller:)-(Action,_,_,_,_,_,_,_)`` and
+  /// ``finish(timeout:fileID:filePath:line:column:caller:)`` wait by default. Effects driven by a
   /// `TestClock` never need it; it bounds real asynchronous work.
   public var timeout: Duration = .seconds(1)
 
@@ -180,7 +180,7 @@ public final class TestStore<State, Action: Sendable> {
   }
 
   /// An exhaustive test store released with effects still running fails the test, at the line
-  /// that created it (see ``finish(timeout:fileID:filePath:line:column:)``).
+  /// that created it (see ``finish(timeout:fileID:filePath:line:column:caller:)``).
   nonisolated deinit {
     release.storeReleased()
   }
@@ -195,6 +195,7 @@ public final class TestStore<State, Action: Sendable> {
   ///   - filePath: The full path of that file, for test failures; defaults to the caller's.
   ///   - line: The line a reported issue points at; defaults to the caller's.
   ///   - column: The column a test failure points at; defaults to the caller's.
+  ///   - caller: The caller's actor; the step runs on the feature's (see ``TestStore``).
   /// - Returns: The effects the action started; `cancel()` them or `await finish()` on them.
   @discardableResult
   public func send(

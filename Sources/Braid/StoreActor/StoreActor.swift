@@ -18,7 +18,7 @@
 /// Everything a ``Store`` runs works the same here: every ``Effect``, cancellation by id,
 /// ``Reducer/ifLet(_:action:then:fileID:line:)``, ``Reducer/forEach(_:action:element:fileID:line:)``
 /// and ``Reducer/ifCaseLet(_:action:then:fileID:line:)``, lifecycle hooks, dependencies and
-/// ``Reducer/_printChanges(to:)``. From outside the actor, its methods are called with
+/// `_printChanges()`. From outside the actor, its methods are called with
 /// `await`; a function that takes the store as an `isolated` parameter runs several steps
 /// without hopping in between:
 ///
