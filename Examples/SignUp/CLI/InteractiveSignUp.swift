@@ -114,7 +114,7 @@ final class InteractiveSignUp {
     case .verification: text = state.passwordVerification
     }
     change(&text)
-    store.send(ScriptedSignUp.action(focus, text))
+    store.send(SignUpEvent.action(focus, text))
   }
 
   private func draw() {

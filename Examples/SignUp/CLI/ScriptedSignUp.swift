@@ -30,9 +30,6 @@ struct ScriptedSignUp {
     case impossible(String)
   }
 
-  /// The longest `wait` a script may ask for.
-  static let longestWait = Duration.seconds(24 * 60 * 60)
-
   /// Runs `lines` and returns the screens to print and the last submit's result (`nil` when the
   /// script never submits).
   func run(lines: [String]) async throws -> (screen: String, lastSubmission: Submission?) {
@@ -47,27 +44,24 @@ struct ScriptedSignUp {
     var tasks: [StoreTask] = []
     var lastSubmission: Submission?
     for (index, raw) in lines.enumerated() {
-      let line = raw.trimmingCharacters(in: .whitespaces)
-      if line.isEmpty || line.hasPrefix("#") { continue }
-      let words = line.split(separator: " ", maxSplits: 2, omittingEmptySubsequences: true).map(String.init)
-      switch words[0] {
-      case "type", "clear":
-        guard words.count >= 2, let field = SignUpScreen.Field(rawValue: words[1]) else {
-          throw ScriptError(
-            line: index + 1, text: raw, reason: "expected a field (username, email, password, verification)")
-        }
-        let text = words[0] == "type" ? (words.count == 3 ? words[2] : "") : ""
-        tasks.append(store.send(Self.action(field, text)))
+      let event: SignUpEvent?
+      do {
+        event = try SignUpEvent.parse(raw)
+      } catch {
+        let text = error.reason == "unknown command" ? Self.shortened(raw) : raw
+        throw ScriptError(line: index + 1, text: text, reason: error.reason)
+      }
+      switch event {
+      case nil:
+        continue
+      case .set(let field, let text):
+        tasks.append(store.send(SignUpEvent.action(field, text)))
         if field == .username, !text.isEmpty {
           // The availability check is debounced on `clock`: let it go to sleep before a later
           // `wait` moves time, or it would sleep from the later time and miss its wake-up.
           await Self.waitUntil { clock.pendingSleepers > 0 }
         }
-      case "wait":
-        guard words.count == 2, let duration = Self.duration(words[1]) else {
-          throw ScriptError(
-            line: index + 1, text: raw, reason: "expected a duration from 0ms to 24h, such as 400ms or 1s")
-        }
+      case .wait(let duration):
         await clock.advance(by: duration)
         // Once nothing waits on the clock any more, the checks it released are running: let
         // them deliver before the next line.
@@ -75,9 +69,9 @@ struct ScriptedSignUp {
           for task in tasks { await task.finish() }
           tasks.removeAll()
         }
-      case "submit":
+      case .submit:
         guard store.state.isSignUpEnabled else {
-          let reason = Self.whyDisabled(store.state)
+          let reason = SignUpEvent.whyDisabled(store.state)
           output.append(SignUpScreen.render(store.state) + "\n\n  Cannot create the account: \(reason)")
           lastSubmission = .impossible(reason)
           continue
@@ -88,29 +82,15 @@ struct ScriptedSignUp {
         } else {
           lastSubmission = .signedUp
         }
-      case "dismiss":
+      case .dismiss:
         store.send(.alertDismissed)
-      case "show":
+      case .show:
         output.append(SignUpScreen.render(store.state))
-      default:
-        throw ScriptError(line: index + 1, text: Self.shortened(raw), reason: "unknown command")
       }
     }
     for task in tasks { task.cancel() }
     output.append(SignUpScreen.render(store.state))
     return (output.joined(separator: "\n\n"), lastSubmission)
-  }
-
-  /// Why "Create" is disabled, in the form's words.
-  static func whyDisabled(_ state: SignUpForm.State) -> String {
-    if state.isSigningUp { return "a sign-up is already in progress" }
-    if state.username.isEmpty { return "the username is empty" }
-    if state.email.isEmpty { return "the email is empty" }
-    if !state.passwordMessage.isEmpty { return "the password: \(state.passwordMessage)" }
-    switch state.availability {
-    case .checked(false, let message), .failed(let message): return "the username: \(message)"
-    default: return "the username has not been checked yet (add a wait after typing it, such as wait 400ms)"
-    }
   }
 
   /// At most 80 characters of a script line, for messages.
@@ -130,27 +110,5 @@ struct ScriptedSignUp {
         await Task.yield()
       }
     }
-  }
-
-  static func action(_ field: SignUpScreen.Field, _ text: String) -> SignUpForm.Action {
-    switch field {
-    case .username: .usernameChanged(text)
-    case .email: .emailChanged(text)
-    case .password: .passwordChanged(text)
-    case .verification: .passwordVerificationChanged(text)
-    }
-  }
-
-  /// `400ms`, `2s`, `5m` or `1h`, from zero to ``longestWait``; `nil` otherwise.
-  static func duration(_ text: String) -> Duration? {
-    let units: [(suffix: String, milliseconds: Int)] = [("ms", 1), ("s", 1_000), ("m", 60_000), ("h", 3_600_000)]
-    for unit in units where text.hasSuffix(unit.suffix) {
-      let digits = text.dropLast(unit.suffix.count)
-      guard !digits.isEmpty, digits.allSatisfy(\.isASCII), digits.allSatisfy(\.isNumber),
-        let value = Int(digits), value <= Int(longestWait.components.seconds) * 1_000 / unit.milliseconds
-      else { return nil }
-      return .milliseconds(value * unit.milliseconds)
-    }
-    return nil
   }
 }
