@@ -15,11 +15,13 @@ enum BraidDemo {
            braid-demo location [--nmea FILE | --tcp HOST:PORT | --gpsd [HOST:PORT] | --serial DEVICE [--baud N]]
                                [--speed N | --immediate] [--plain | --json]
            braid-demo users [--database PATH] [--sections] [--plain]
+           braid-demo serve --port P [--host ADDRESS] [--database PATH]
 
     \(SignUpCommand.usage)
     \(CounterCommand.usage)
     \(LocationCommand.usage)
     \(UsersCommand.usage)
+    \(ServeCommand.usage)
       --help             this text
     """
 
@@ -41,6 +43,8 @@ enum BraidDemo {
         try await LocationCommand.run(arguments: arguments) { print(usage) }
       case "users":
         try await UsersCommand.run(arguments: arguments) { print(usage) }
+      case "serve":
+        try await ServeCommand.run(arguments: arguments) { print(usage) }
       default:
         fail("unknown command '\(command)'")
       }

@@ -1,0 +1,221 @@
+import Braid
+import Foundation
+import SignUpFeature
+import Synchronization
+import UserDirectoryClient
+
+#if canImport(Glibc)
+  import Glibc
+#endif
+
+/// One client of `serve`: its socket, the threads that read and write it, and its own sign-up
+/// store on a ``StoreActor``, which the client's lines drive.
+///
+/// The connection ends when the client closes its side (lines already received still run, and a
+/// sign-up in flight completes) or when it is gone (its output cannot be written: the rest is
+/// dropped, but a sign-up in flight still completes, so it is committed whole or not at all).
+/// The socket is closed once the reader, the writer and the session have all ended.
+final class ServerConnection: Sendable {
+  /// The connection's number, for logs.
+  let id: Int
+  private let descriptor: Int32
+  private let reader: ConnectionReader
+  private let writer: ConnectionWriter
+  private let lifetime: ConnectionLifetime
+  private let isGone = Atomic<Bool>(false)
+  /// The running `wait`, cancelled when the client is gone.
+  private let currentWait = Mutex<Task<Void, Never>?>(nil)
+
+  init(
+    id: Int,
+    descriptor: Int32,
+    limits: SignUpServer.Limits,
+    log: @escaping @Sendable (String) -> Void,
+    onClosed: @escaping @Sendable (Int) -> Void
+  ) {
+    self.id = id
+    self.descriptor = descriptor
+    let lifetime = ConnectionLifetime(descriptor: descriptor) { onClosed(id) }
+    self.lifetime = lifetime
+    reader = ConnectionReader(descriptor: descriptor, lineLimit: limits.lineLength) { lifetime.partEnded() }
+    let gone = GoneSignal()
+    writer = ConnectionWriter(
+      descriptor: descriptor,
+      limit: limits.pendingOutput,
+      onFailure: { reason in
+        log("connection \(id): closing: \(reason)")
+        gone.fire()
+      },
+      onStopped: { lifetime.partEnded() }
+    )
+    gone.connect { [weak self] in self?.clientGone() }
+  }
+
+  /// Runs the session: the client's lines against a sign-up store of its own, until the client
+  /// closes its side or is gone.
+  func run(directory: UserDirectory, clock: any Clock<Duration>) async {
+    await session(directory: directory, clock: clock)
+    writer.finish()
+    lifetime.partEnded()
+  }
+
+  /// Ends the connection from the server's side (the server is stopping): the reader sees the
+  /// end of the input, the writer fails.
+  func shutDown() {
+    lifetime.shutDown()
+  }
+
+  private func clientGone() {
+    isGone.store(true, ordering: .releasing)
+    reader.stop()
+    currentWait.withLock { $0?.cancel() }
+    lifetime.shutDown()
+  }
+
+  private func session(directory: UserDirectory, clock: any Clock<Duration>) async {
+    let store = StoreActor(initialState: SignUpForm.State()) {
+      SignUpForm()
+    } withDependencies: {
+      $0.userDirectory = directory
+      $0.continuousClock = clock
+    }
+    // The states are taken before the observer starts, so the task does not hold the store:
+    // the stream ends when the store is released, below.
+    let states = await store.values(of: \.self)
+    let writer = self.writer
+    let observer = Task {
+      for await state in states { writer.write(ServeOutput.state(state)) }
+    }
+    var submission: StoreTask?
+    var number = 0
+    for await line in reader.lines {
+      number += 1
+      defer { reader.handled() }
+      if isGone.load(ordering: .acquiring) { continue }
+      switch line {
+      case .tooLong:
+        writer.write(ServeOutput.error(line: number, "line longer than \(reader.lineLimit) bytes; ignored"))
+      case .invalidUTF8:
+        writer.write(ServeOutput.error(line: number, "line is not UTF-8; ignored"))
+      case .text(let text):
+        await handle(text, number: number, store: store, clock: clock, submission: &submission)
+      }
+    }
+    // A sign-up in flight completes even when the client is gone: committed whole or not at all.
+    await submission?.finish()
+    _ = consume store
+    await observer.value
+  }
+
+  private func handle(
+    _ text: String,
+    number: Int,
+    store: StoreActor<SignUpForm.State, SignUpForm.Action>,
+    clock: any Clock<Duration>,
+    submission: inout StoreTask?
+  ) async {
+    let event: SignUpEvent?
+    do {
+      event = try SignUpEvent.parse(text)
+    } catch {
+      let shown = text.count <= 80 ? text : String(text.prefix(80)) + "…"
+      writer.write(ServeOutput.error(line: number, "\(error.reason): \(shown)"))
+      return
+    }
+    switch event {
+    case nil:
+      return
+    case .set(let field, let value):
+      await store.send(SignUpEvent.action(field, value))
+    case .wait(let duration):
+      let wait = Task { _ = try? await clock.sleep(for: duration) }
+      currentWait.withLock { $0 = wait }
+      if isGone.load(ordering: .acquiring) { wait.cancel() }
+      await wait.value
+      currentWait.withLock { $0 = nil }
+    case .submit:
+      switch await Self.submit(store) {
+      case .success(let task): submission = task
+      case .failure(let refusal): writer.write(ServeOutput.error(line: number, refusal.message))
+      }
+    case .dismiss:
+      await store.send(.alertDismissed)
+    case .show:
+      writer.write(ServeOutput.state(await store.state))
+    }
+  }
+
+  /// Why a `submit` was not sent.
+  struct Refusal: Error {
+    let message: String
+  }
+
+  /// Presses Create if the form allows it, in one step on the store's actor.
+  private static func submit(
+    _ store: isolated StoreActor<SignUpForm.State, SignUpForm.Action>
+  ) -> Result<StoreTask, Refusal> {
+    let state = store.state
+    if state.isSigningUp { return .failure(Refusal(message: "a sign-up is already in progress")) }
+    guard state.isSignUpEnabled else {
+      return .failure(Refusal(message: "cannot create the account: \(SignUpEvent.whyDisabled(state))"))
+    }
+    return .success(store.send(.createButtonTapped))
+  }
+}
+
+/// Closes a connection's socket once its three parts (reader thread, writer thread, session)
+/// have ended, and tells the server.
+final class ConnectionLifetime: Sendable {
+  private let descriptor: Int32
+  private let remaining = Mutex(3)
+  private let isShutDown = Atomic<Bool>(false)
+  private let onClosed: @Sendable () -> Void
+
+  init(descriptor: Int32, onClosed: @escaping @Sendable () -> Void) {
+    self.descriptor = descriptor
+    self.onClosed = onClosed
+  }
+
+  func partEnded() {
+    let last = remaining.withLock { count in
+      count -= 1
+      return count == 0
+    }
+    guard last else { return }
+    close(descriptor)
+    onClosed()
+  }
+
+  /// Shuts the socket down both ways, once: a blocked read returns the end of input, a blocked
+  /// write fails.
+  func shutDown() {
+    guard !isShutDown.exchange(true, ordering: .acquiringAndReleasing) else { return }
+    Glibc.shutdown(descriptor, Int32(SHUT_RDWR))
+  }
+}
+
+/// Lets the writer, made before the connection, reach it when the client is gone.
+final class GoneSignal: Sendable {
+  private struct State {
+    var fired = false
+    var action: (@Sendable () -> Void)?
+  }
+  private let state = Mutex(State())
+
+  func connect(_ action: @escaping @Sendable () -> Void) {
+    let fired = state.withLock { state in
+      state.action = action
+      return state.fired
+    }
+    if fired { action() }
+  }
+
+  func fire() {
+    let action = state.withLock { state -> (@Sendable () -> Void)? in
+      guard !state.fired else { return nil }
+      state.fired = true
+      return state.action
+    }
+    action?()
+  }
+}

@@ -1,0 +1,126 @@
+import Foundation
+
+#if canImport(Glibc)
+  import Glibc
+#endif
+
+/// The listening socket of `serve`, and the accepting of clients on it.
+///
+/// Unchecked `Sendable`: after the initializer, only the server's accept thread calls
+/// ``accept(sendTimeout:)`` (the one method that changes it); ``shutDown()`` only reads the
+/// descriptor, which never changes.
+final class ServerSocket: @unchecked Sendable {
+  /// Why the server could not listen.
+  struct ListenError: Error, CustomStringConvertible {
+    let message: String
+    var description: String { message }
+  }
+
+  /// What an attempt to accept came to.
+  enum Accepted {
+    /// A client, connected on this descriptor.
+    case client(Int32)
+    /// The process is out of descriptors: the client was turned away.
+    case refusedForDescriptors
+    /// The process is out of descriptors and had none in reserve to turn the client away
+    /// with: try again once a connection has closed.
+    case outOfDescriptors
+    /// The socket was shut down: stop accepting.
+    case closed
+    /// Another failure, which the next attempt may not repeat.
+    case failed(Int32)
+  }
+
+  let descriptor: Int32
+  /// The port it listens on (the one the system chose for port 0).
+  let port: UInt16
+  /// A descriptor held in reserve: when the process runs out, it is closed to accept the
+  /// waiting client and turn it away at once, rather than leaving it hanging in the queue.
+  private var spare: Int32
+
+  /// Listens on `host` (a numeric IPv4 or IPv6 address or a name) and `port`.
+  init(host: String, port: UInt16) throws(ListenError) {
+    var hints = addrinfo()
+    hints.ai_family = AF_UNSPEC
+    hints.ai_socktype = Int32(SOCK_STREAM.rawValue)
+    hints.ai_flags = AI_PASSIVE | AI_NUMERICSERV
+    var found: UnsafeMutablePointer<addrinfo>?
+    let status = getaddrinfo(host, String(port), &hints, &found)
+    guard status == 0, let first = found else {
+      throw ListenError(message: "cannot resolve host '\(host)': \(String(cString: gai_strerror(status)))")
+    }
+    defer { freeaddrinfo(found) }
+    let address = first.pointee
+    let descriptor = socket(address.ai_family, Int32(SOCK_STREAM.rawValue) | Int32(SOCK_CLOEXEC.rawValue), 0)
+    guard descriptor >= 0 else { throw ListenError(message: "socket: \(String(cString: strerror(errno)))") }
+    var yes: Int32 = 1
+    setsockopt(descriptor, SOL_SOCKET, SO_REUSEADDR, &yes, socklen_t(MemoryLayout<Int32>.size))
+    guard bind(descriptor, address.ai_addr, address.ai_addrlen) == 0 else {
+      let reason = String(cString: strerror(errno))
+      close(descriptor)
+      throw ListenError(message: "cannot listen on \(host) port \(port): \(reason)")
+    }
+    guard listen(descriptor, 128) == 0 else {
+      let reason = String(cString: strerror(errno))
+      close(descriptor)
+      throw ListenError(message: "listen: \(reason)")
+    }
+    var bound = sockaddr_storage()
+    var length = socklen_t(MemoryLayout<sockaddr_storage>.size)
+    _ = withUnsafeMutablePointer(to: &bound) {
+      $0.withMemoryRebound(to: sockaddr.self, capacity: 1) { getsockname(descriptor, $0, &length) }
+    }
+    let networkPort =
+      bound.ss_family == sa_family_t(AF_INET6)
+      ? withUnsafePointer(to: &bound) {
+        $0.withMemoryRebound(to: sockaddr_in6.self, capacity: 1) { $0.pointee.sin6_port }
+      }
+      : withUnsafePointer(to: &bound) {
+        $0.withMemoryRebound(to: sockaddr_in.self, capacity: 1) { $0.pointee.sin_port }
+      }
+    self.descriptor = descriptor
+    self.port = UInt16(bigEndian: networkPort)
+    spare = open("/dev/null", O_RDONLY | O_CLOEXEC)
+  }
+
+  /// Waits for the next client.
+  func accept(sendTimeout: Duration) -> Accepted {
+    let client = Glibc.accept(descriptor, nil, nil)
+    if client >= 0 {
+      _ = fcntl(client, F_SETFD, FD_CLOEXEC)
+      var timeout = timeval(
+        tv_sec: Int(sendTimeout.components.seconds),
+        tv_usec: Int(sendTimeout.components.attoseconds / 1_000_000_000_000))
+      setsockopt(client, SOL_SOCKET, SO_SNDTIMEO, &timeout, socklen_t(MemoryLayout<timeval>.size))
+      return .client(client)
+    }
+    let error = errno
+    switch error {
+    case EMFILE, ENFILE:
+      // Turn the waiting client away with the spare descriptor, then take the spare back.
+      guard spare >= 0 else {
+        spare = open("/dev/null", O_RDONLY | O_CLOEXEC)
+        return .outOfDescriptors
+      }
+      close(spare)
+      let refused = Glibc.accept(descriptor, nil, nil)
+      if refused >= 0 { close(refused) }
+      spare = open("/dev/null", O_RDONLY | O_CLOEXEC)
+      return .refusedForDescriptors
+    case EINVAL, EBADF:
+      return .closed
+    default:
+      return .failed(error)
+    }
+  }
+
+  /// Stops accepting: a thread blocked in ``accept(sendTimeout:)`` returns `.closed`.
+  func shutDown() {
+    Glibc.shutdown(descriptor, Int32(SHUT_RDWR))
+  }
+
+  deinit {
+    close(descriptor)
+    if spare >= 0 { close(spare) }
+  }
+}

@@ -1,0 +1,175 @@
+import Braid
+import Dispatch
+import Foundation
+import Synchronization
+import UserDirectoryClient
+
+/// `braid-demo serve`: the sign-up form as a line-based TCP service. Each connection gets a
+/// sign-up store of its own, on its own ``StoreActor``, all sharing one user directory; a
+/// client sends the event lines of `signup --script` and receives a JSON line per state change
+/// (``ServeOutput``).
+///
+/// Connections are accepted by a thread of the server's own; each one's input and output are
+/// read and written by threads of its own (``ConnectionReader``, ``ConnectionWriter``), so no
+/// client can hold up another or the server's stores.
+public final class SignUpServer: Sendable {
+  /// Bounds on what one client may make the server hold.
+  public struct Limits: Sendable {
+    /// The longest line, in bytes; a longer one is answered with an error and skipped.
+    public var lineLength = 4_096
+    /// The most output that may wait for a client to read it; past it, the client is
+    /// disconnected.
+    public var pendingOutput = 256 * 1_024
+    /// How long one write may wait for a client to take its output before the client is
+    /// disconnected.
+    public var sendTimeout = Duration.seconds(10)
+
+    /// The defaults.
+    public init() {}
+  }
+
+  private struct State {
+    var listener: Int32?
+    var connections: [Int: ServerConnection] = [:]
+    var nextID = 0
+    var isStopped = false
+  }
+
+  private let directory: UserDirectory
+  private let clock: any Clock<Duration>
+  private let limits: Limits
+  private let log: @Sendable (String) -> Void
+  private let state = Mutex(State())
+  /// Signalled when a connection closes or the server stops: an accept loop out of descriptors
+  /// waits for it.
+  private let closings = DispatchSemaphore(value: 0)
+  private let stopped = DispatchSemaphore(value: 0)
+
+  /// A server that signs users up in `directory`.
+  ///
+  /// - Parameters:
+  ///   - directory: The user directory every connection shares.
+  ///   - clock: The clock of `wait` lines and of the form's debounce.
+  ///   - limits: What one client may make the server hold.
+  ///   - log: Receives the server's log lines (never a password).
+  public init(
+    directory: UserDirectory,
+    clock: any Clock<Duration> = ContinuousClock(),
+    limits: Limits = Limits(),
+    log: @escaping @Sendable (String) -> Void
+  ) {
+    self.directory = directory
+    self.clock = clock
+    self.limits = limits
+    self.log = log
+  }
+
+  /// Why the server could not start.
+  public struct StartError: Error, CustomStringConvertible {
+    /// What went wrong.
+    public let message: String
+    /// The message.
+    public var description: String { message }
+  }
+
+  /// Listens on `host` and `port` (0 for one the system chooses) and starts accepting clients.
+  ///
+  /// - Returns: The port it listens on.
+  public func start(host: String = "127.0.0.1", port: UInt16) throws(StartError) -> UInt16 {
+    let socket: ServerSocket
+    do {
+      socket = try ServerSocket(host: host, port: port)
+    } catch {
+      throw StartError(message: error.message)
+    }
+    let bound = socket.port
+    state.withLock { $0.listener = socket.descriptor }
+    let thread = Thread { [self] in acceptLoop(socket) }
+    thread.stackSize = 256 * 1024
+    thread.start()
+    return bound
+  }
+
+  /// The number of open connections.
+  public var connectionCount: Int {
+    state.withLock { $0.connections.count }
+  }
+
+  /// Stops accepting, ends every connection (sign-ups in flight complete), and returns once
+  /// all are closed.
+  public func stop() async {
+    let (listener, connections) = state.withLock { state in
+      state.isStopped = true
+      return (state.listener, Array(state.connections.values))
+    }
+    if let listener { shutdown(listener, Int32(SHUT_RDWR)) }
+    closings.signal()
+    for connection in connections { connection.shutDown() }
+    while connectionCount > 0 || state.withLock({ $0.listener != nil }) {
+      await withCheckedContinuation { continuation in
+        DispatchQueue.global().async {
+          _ = self.stopped.wait(timeout: .now() + .milliseconds(50))
+          continuation.resume()
+        }
+      }
+    }
+  }
+
+  private func acceptLoop(_ socket: ServerSocket) {
+    var refusing = false
+    defer {
+      state.withLock { $0.listener = nil }
+      stopped.signal()
+    }
+    while !state.withLock({ $0.isStopped }) {
+      switch socket.accept(sendTimeout: limits.sendTimeout) {
+      case .client(let descriptor):
+        if refusing {
+          refusing = false
+          log("accepting connections again (\(connectionCount) open)")
+        }
+        open(descriptor)
+      case .refusedForDescriptors:
+        if !refusing { logOutOfDescriptors() }
+        refusing = true
+      case .outOfDescriptors:
+        if !refusing { logOutOfDescriptors() }
+        refusing = true
+        // Nothing to turn the client away with: wait until a connection closes.
+        closings.wait()
+      case .closed:
+        return
+      case .failed(let error):
+        log("accept failed: \(String(cString: strerror(error)))")
+      }
+    }
+  }
+
+  private func logOutOfDescriptors() {
+    log("out of file descriptors with \(connectionCount) connections open: refusing new connections until some close")
+  }
+
+  private func open(_ descriptor: Int32) {
+    let id = state.withLock { state in
+      state.nextID += 1
+      return state.nextID
+    }
+    let connection = ServerConnection(id: id, descriptor: descriptor, limits: limits, log: log) { [weak self] id in
+      self?.closed(id)
+    }
+    let isStopped = state.withLock { state in
+      if !state.isStopped { state.connections[id] = connection }
+      return state.isStopped
+    }
+    if isStopped { connection.shutDown() }
+    let directory = self.directory
+    let clock = self.clock
+    Task { await connection.run(directory: directory, clock: clock) }
+  }
+
+  private func closed(_ id: Int) {
+    state.withLock { _ = $0.connections.removeValue(forKey: id) }
+    closings.signal()
+    stopped.signal()
+  }
+}

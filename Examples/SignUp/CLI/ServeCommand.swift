@@ -1,0 +1,112 @@
+import Dispatch
+import Foundation
+import UserDirectoryClient
+import UserDirectoryLive
+
+/// `braid-demo serve`: the sign-up form as a line-based TCP service (``SignUpServer``).
+public enum ServeCommand {
+  /// The command's lines of the demo's usage text.
+  public static let usage = """
+      serve              the sign-up form as a TCP service: a store per connection, on its own actor
+        --port P         the port (0: one the system chooses; the chosen port is printed)
+        --host ADDRESS   the address to listen on (default: 127.0.0.1, this machine only)
+        --database PATH  the database (default: $BRAID_USERS_DB or ~/.local/share/braid/users.sqlite)
+                         clients send signup's events (type FIELD TEXT, wait 1s, submit, …), one
+                         per line, and get a JSON line per state change; Ctrl-C stops the server
+    """
+
+  /// Runs the command with the arguments that follow `serve`, until the process is interrupted.
+  ///
+  /// - Parameters:
+  ///   - arguments: The command's flags and their values.
+  ///   - printUsage: Prints the demo's whole usage text; called for `--help`.
+  /// - Throws: ``SignUpCommand/UsageError`` for an unknown or incomplete flag, a bad port or
+  ///   database, or an address the server cannot listen on.
+  @MainActor
+  public static func run(arguments: [String], printUsage: () -> Void) async throws(SignUpCommand.UsageError) {
+    var arguments = arguments
+    var databasePath = UserDirectory.defaultDatabasePath
+    var host = "127.0.0.1"
+    var port: UInt16?
+    while !arguments.isEmpty {
+      let flag = arguments.removeFirst()
+      switch flag {
+      case "--port", "--host", "--database":
+        guard !arguments.isEmpty else { throw SignUpCommand.UsageError(message: "\(flag) needs a value") }
+        let value = arguments.removeFirst()
+        switch flag {
+        case "--port":
+          guard let number = UInt16(value) else {
+            throw SignUpCommand.UsageError(message: "--port: expected a number from 0 to 65535, got '\(value)'")
+          }
+          port = number
+        case "--host":
+          host = value
+        default:
+          if let problem = UserDirectory.problem(withDatabasePath: value) {
+            throw SignUpCommand.UsageError(message: "--database: \(problem)")
+          }
+          databasePath = value
+        }
+      case "--help", "-h":
+        printUsage()
+        return
+      default:
+        throw SignUpCommand.UsageError(message: "unknown option '\(flag)'")
+      }
+    }
+    guard let port else { throw SignUpCommand.UsageError(message: "serve needs --port (0 for any free port)") }
+    let server = SignUpServer(directory: .live(path: databasePath)) { line in
+      FileHandle.standardError.write(Data("braid-demo serve: \(line)\n".utf8))
+    }
+    let bound: UInt16
+    do {
+      bound = try server.start(host: host, port: port)
+    } catch {
+      throw SignUpCommand.UsageError(message: "serve: \(error)")
+    }
+    // Written straight to the descriptor: `print` to a pipe is buffered, and a client script
+    // waits for this line.
+    FileHandle.standardOutput.write(Data("braid-demo serve: listening on \(host) port \(bound)\n".utf8))
+    await untilInterrupted()
+    FileHandle.standardError.write(Data("braid-demo serve: stopping\n".utf8))
+    await server.stop()
+  }
+
+  /// Returns when the process receives SIGINT or SIGTERM.
+  private static func untilInterrupted() async {
+    signal(SIGINT, SIG_IGN)
+    signal(SIGTERM, SIG_IGN)
+    let queue = DispatchQueue(label: "braid-demo.serve.signals")
+    await withCheckedContinuation { (continuation: CheckedContinuation<Void, Never>) in
+      let resumed = SignalLatch(continuation)
+      for number in [SIGINT, SIGTERM] {
+        let source = DispatchSource.makeSignalSource(signal: number, queue: queue)
+        source.setEventHandler { resumed.resume() }
+        source.resume()
+        resumed.keep(source)
+      }
+    }
+  }
+}
+
+/// Resumes the interrupted wait once, from whichever signal comes first, and keeps the signal
+/// sources alive until then. Used on one serial queue only.
+private final class SignalLatch: @unchecked Sendable {
+  private var continuation: CheckedContinuation<Void, Never>?
+  private var sources: [any DispatchSourceSignal] = []
+
+  init(_ continuation: CheckedContinuation<Void, Never>) {
+    self.continuation = continuation
+  }
+
+  func keep(_ source: any DispatchSourceSignal) {
+    sources.append(source)
+  }
+
+  func resume() {
+    continuation?.resume()
+    continuation = nil
+    for source in sources { source.cancel() }
+  }
+}
