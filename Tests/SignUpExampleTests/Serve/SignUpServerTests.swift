@@ -1,0 +1,191 @@
+import BraidSQLite
+import BraidTestSupport
+import Dispatch
+import Foundation
+import SignUpCLI
+import Synchronization
+import Testing
+import UserDirectoryClient
+import UserDirectoryLive
+
+/// `braid-demo serve` in process: a server on port 0 and clients over real TCP sockets, each
+/// on a thread of its own (their reads block; the server's stores run on the cooperative pool).
+@Suite struct SignUpServerTests {
+  /// A fresh database path under the system's temporary folder.
+  static func databasePath() -> String {
+    let folder = FileManager.default.temporaryDirectory.appendingPathComponent("braid-serve-\(UUID().uuidString)")
+    try? FileManager.default.createDirectory(at: folder, withIntermediateDirectories: true)
+    return folder.appendingPathComponent("users.sqlite").path
+  }
+
+  /// Runs `body` for each of `count` clients, each on a thread of its own, and returns their
+  /// results in order once all have returned.
+  static func onThreads<Result: Sendable>(_ count: Int, _ body: @escaping @Sendable (Int) -> Result) async -> [Result] {
+    let results = Mutex([Int: Result]())
+    let group = DispatchGroup()
+    for index in 0..<count {
+      group.enter()
+      let thread = Thread {
+        let result = body(index)
+        results.withLock { $0[index] = result }
+        group.leave()
+      }
+      thread.stackSize = 256 * 1024
+      thread.start()
+    }
+    await withCheckedContinuation { continuation in
+      group.notify(queue: .global()) { continuation.resume() }
+    }
+    return results.withLock { results in (0..<count).map { results[$0]! } }
+  }
+
+  /// What one client's sign-up came to.
+  enum Outcome: Sendable, Equatable {
+    case accepted(String)
+    case rejected(String, reason: String)
+    case hung(String)
+  }
+
+  /// Signs `username` up over a connection: the four fields, a wait for the availability
+  /// check, `submit`; then reads until the server says how it went.
+  static func signUp(_ username: String, port: UInt16) -> Outcome {
+    guard let client = LineClient(port: port) else { return .hung("\(username): cannot connect") }
+    for line in [
+      "type username \(username)", "type email \(username)@example.com", "type password correct horse battery",
+      "type verification correct horse battery", "wait 600ms", "submit",
+    ] {
+      client.send(line)
+    }
+    let answer = client.next { object in
+      if object["type"] as? String == "error", object["line"] as? Int == 6 { return true }
+      return object["alert"] is [String: Any]
+    }
+    guard let answer else { return .hung(username) }
+    if let alert = answer["alert"] as? [String: Any], alert["title"] as? String == "Signed up" {
+      return .accepted(username)
+    }
+    let reason = (answer["alert"] as? [String: Any])?["message"] as? String ?? answer["message"] as? String ?? ""
+    return .rejected(username, reason: reason)
+  }
+
+  /// The stored usernames and how many rows each has.
+  static func storedUsers(_ path: String) throws -> [String: Int] {
+    let database = try SQLiteDatabase(path: path)
+    defer { database.close() }
+    var counts: [String: Int] = [:]
+    for row in try database.query("SELECT username, COUNT(*) FROM users GROUP BY username") {
+      if case .text(let name) = row[0], case .integer(let count) = row[1] { counts[name] = Int(count) }
+    }
+    return counts
+  }
+
+  @Test func twoHundredClientsRaceAndEveryAcceptedUserIsStoredOnce() async throws {
+    let path = Self.databasePath()
+    let server = SignUpServer(directory: .live(path: path)) { _ in }
+    let port = try server.start(port: 0)
+    // Every fifth client races its neighbour for the same name.
+    var names = (0..<200).map { String(format: "user%04d", $0) }
+    for index in stride(from: 0, to: 200, by: 5) { names[index] = names[index + 1] }
+    let requested = names
+    let outcomes = await Self.onThreads(200) { Self.signUp(requested[$0], port: port) }
+    await server.stop()
+
+    let hung = outcomes.filter { if case .hung = $0 { true } else { false } }
+    #expect(hung.isEmpty, "no answer within 30 s: \(hung.prefix(3))")
+    let accepted = outcomes.compactMap { if case .accepted(let name) = $0 { name } else { nil } }
+    let rejected = outcomes.compactMap { if case .rejected(let name, let reason) = $0 { (name, reason) } else { nil } }
+    #expect(accepted.count == 160)
+    #expect(Set(accepted) == Set(names))
+    #expect(rejected.count == 40)
+    for (name, reason) in rejected {
+      #expect(reason.contains("taken"), "\(name) was rejected without a reason that says why: \(reason)")
+    }
+    let stored = try Self.storedUsers(path)
+    #expect(stored.count == 160)
+    #expect(stored.values.allSatisfy { $0 == 1 })
+    #expect(Set(stored.keys) == Set(names))
+    #expect(server.connectionCount == 0)
+  }
+
+  @Test func badLinesAreAnsweredWithErrorsAndTheConnectionStaysUsable() async throws {
+    let server = SignUpServer(directory: .noop) { _ in }
+    let port = try server.start(port: 0)
+    let answers = await Self.onThreads(1) { _ -> [[String: String]] in
+      guard let client = LineClient(port: port) else { return [] }
+      _ = client.nextObject()  // the initial state
+      client.send(bytes: Array(repeating: UInt8(ascii: "x"), count: 5_000) + [UInt8(ascii: "\n")])
+      client.send(bytes: [0xFF, 0xFE, 0x20, 0x67, 0x0A])
+      client.send("fly to the moon")
+      client.send("type username zed")
+      var seen: [[String: String]] = []
+      while seen.count < 4, let object = client.nextObject() {
+        seen.append([
+          "type": object["type"] as? String ?? "", "message": object["message"] as? String ?? "",
+          "username": object["username"] as? String ?? "",
+        ])
+      }
+      return seen
+    }[0]
+    await server.stop()
+    #expect(
+      answers == [
+        ["type": "error", "message": "line longer than 4096 bytes; ignored", "username": ""],
+        ["type": "error", "message": "line is not UTF-8; ignored", "username": ""],
+        ["type": "error", "message": "unknown command: fly to the moon", "username": ""],
+        ["type": "state", "message": "", "username": "zed"],
+      ])
+  }
+
+  @Test func aSubmitWhileOneIsInFlightIsRefusedAndTheFirstCompletes() async throws {
+    let gate = Gate()
+    let directory = UserDirectory(
+      isUsernameAvailable: { _ in true },
+      signUp: { _ in await gate.wait() }
+    )
+    let server = SignUpServer(directory: directory) { _ in }
+    let port = try server.start(port: 0)
+    let answers = await Self.onThreads(1) { _ -> [String] in
+      guard let client = LineClient(port: port) else { return [] }
+      for line in [
+        "type username ann", "type email ann@example.com", "type password correct horse",
+        "type verification correct horse", "wait 400ms", "submit",
+      ] {
+        client.send(line)
+      }
+      _ = client.next { $0["signingUp"] as? Bool == true }
+      client.send("submit")
+      let refusal = client.next { $0["type"] as? String == "error" }?["message"] as? String ?? "none"
+      gate.open()
+      let alert = client.next { $0["alert"] is [String: Any] }?["alert"] as? [String: Any]
+      return [refusal, alert?["title"] as? String ?? "none"]
+    }[0]
+    await server.stop()
+    #expect(answers == ["a sign-up is already in progress", "Signed up"])
+  }
+
+  @Test func aClientThatNeverReadsIsDisconnected() async throws {
+    let log = Recorder<String>()
+    var limits = SignUpServer.Limits()
+    limits.pendingOutput = 16 * 1_024
+    let server = SignUpServer(directory: .noop, limits: limits) { log.append($0) }
+    let port = try server.start(port: 0)
+    let testIsDone = DispatchSemaphore(value: 0)
+    let client = Task {
+      await Self.onThreads(1) { _ -> Bool in
+        guard let client = LineClient(port: port, readTimeout: .seconds(5)) else { return false }
+        // Ask for far more output than the kernel's socket buffers and the limit hold, never
+        // reading it; the server must drop the connection rather than queue it all. The
+        // client stays connected meanwhile: it is slow, not gone.
+        for _ in 0..<200 { client.send(bytes: Array(String(repeating: "show\n", count: 250).utf8)) }
+        testIsDone.wait()
+        return true
+      }[0]
+    }
+    #expect(await log.waitForCount(1, timeout: .seconds(30)))
+    #expect(log.values.first?.contains("the client stopped reading (over 16384 bytes of output waiting)") == true)
+    testIsDone.signal()
+    #expect(await client.value)
+    await server.stop()
+    #expect(server.connectionCount == 0)
+  }
+}
