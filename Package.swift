@@ -166,7 +166,7 @@ let package = Package(
     ),
     .testTarget(
       name: "BraidDemoTests",
-      dependencies: ["braid-demo"],
+      dependencies: ["braid-demo", "BraidTestSupport"],
       swiftSettings: strict
     ),
   ],

@@ -4,15 +4,15 @@ import Foundation
   import Glibc
 #endif
 
-/// A blocking TCP client for the server tests: it sends lines and reads the server's JSON
+/// A blocking TCP client for tests of `braid-demo serve`: it sends lines and reads the server's JSON
 /// lines, each read bounded by a receive timeout, so a server that stops answering makes the
 /// test fail instead of hang. Used from one thread at a time.
-final class LineClient {
+package final class LineClient {
   private let descriptor: Int32
   private var buffer: [UInt8] = []
 
   /// Connects to 127.0.0.1 on `port`; `nil` if the connection fails.
-  init?(port: UInt16, readTimeout: Duration = .seconds(30)) {
+  package init?(port: UInt16, readTimeout: Duration = .seconds(30)) {
     let descriptor = socket(AF_INET, Int32(SOCK_STREAM.rawValue), 0)
     guard descriptor >= 0 else { return nil }
     var address = sockaddr_in()
@@ -38,7 +38,7 @@ final class LineClient {
   }
 
   /// Sends raw bytes.
-  func send(bytes: [UInt8]) {
+  package func send(bytes: [UInt8]) {
     var offset = 0
     while offset < bytes.count {
       let written = bytes.withUnsafeBytes {
@@ -50,13 +50,13 @@ final class LineClient {
   }
 
   /// Sends `line` and a newline.
-  func send(_ line: String) {
+  package func send(_ line: String) {
     send(bytes: Array((line + "\n").utf8))
   }
 
   /// The next line from the server, decoded as a JSON object; `nil` at the end of the
   /// connection or when none came within the read timeout.
-  func nextObject() -> [String: Any]? {
+  package func nextObject() -> [String: Any]? {
     while true {
       if let newline = buffer.firstIndex(of: UInt8(ascii: "\n")) {
         let line = Data(buffer[..<newline])
@@ -72,7 +72,7 @@ final class LineClient {
 
   /// Reads lines until one satisfies `isWanted`; returns it, or `nil` if the connection ended
   /// or went quiet first.
-  func next(where isWanted: ([String: Any]) -> Bool) -> [String: Any]? {
+  package func next(where isWanted: ([String: Any]) -> Bool) -> [String: Any]? {
     while let object = nextObject() {
       if isWanted(object) { return object }
     }
@@ -80,7 +80,7 @@ final class LineClient {
   }
 
   /// Closes the sending side: the server sees the end of the input.
-  func finishSending() {
+  package func finishSending() {
     shutdown(descriptor, Int32(SHUT_WR))
   }
 }

@@ -1,0 +1,91 @@
+import BraidTestSupport
+import Dispatch
+import Foundation
+import Testing
+
+#if canImport(Glibc)
+  import Glibc
+#endif
+
+/// `braid-demo serve` as a process: the port line a client script waits for, and the descriptor
+/// limit, set for the child alone (DECISIONS 9: a process-wide limit never touches the test
+/// process).
+struct ServeProcessTests {
+  /// A running `braid-demo serve` started by `sh` with a descriptor limit, its port and its
+  /// standard error.
+  final class Server {
+    let process = Process()
+    let port: UInt16
+    private let errors = Pipe()
+
+    init(descriptorLimit: Int) throws {
+      let output = Pipe()
+      process.executableURL = URL(fileURLWithPath: "/bin/sh")
+      process.arguments = [
+        "-c", "ulimit -n \(descriptorLimit) && exec \"$0\" serve --port 0 --database \"$1\"",
+        BraidDemoProcessTests.executable.path, BraidDemoProcessTests.temporaryDatabase(),
+      ]
+      process.standardOutput = output
+      process.standardError = errors
+      try process.run()
+      // The first line: "braid-demo serve: listening on 127.0.0.1 port N".
+      var line = Data()
+      while !line.contains(UInt8(ascii: "\n")) {
+        let byte = output.fileHandleForReading.readData(ofLength: 1)
+        if byte.isEmpty { break }
+        line += byte
+      }
+      let text = String(decoding: line, as: UTF8.self)
+      guard let word = text.split(separator: " ").last, let port = UInt16(word.trimmingCharacters(in: .newlines))
+      else { throw ServerError(message: "no port line: \(text)") }
+      self.port = port
+    }
+
+    /// Stops the server with SIGINT and returns its standard error.
+    func stop() -> String {
+      process.interrupt()
+      process.waitUntilExit()
+      return String(decoding: errors.fileHandleForReading.readDataToEndOfFile(), as: UTF8.self)
+    }
+  }
+
+  struct ServerError: Error {
+    let message: String
+  }
+
+  /// Whether a new connection is served: it gets the form's first state line.
+  static func isServed(_ client: LineClient) -> Bool {
+    client.nextObject()?["type"] as? String == "state"
+  }
+
+  @Test func atTheDescriptorLimitNewConnectionsAreRefusedAndOldOnesServed() throws {
+    let server = try Server(descriptorLimit: 48)
+    var open: [LineClient] = []
+    var refused = 0
+    for _ in 0..<80 {
+      guard let client = LineClient(port: server.port, readTimeout: .seconds(10)) else { continue }
+      if Self.isServed(client) {
+        open.append(client)
+      } else {
+        refused += 1
+      }
+    }
+    #expect(!open.isEmpty)
+    #expect(refused > 0)
+    // The connections made before the limit are still served.
+    open[0].send("type username early")
+    #expect(open[0].next { $0["username"] as? String == "early" } != nil)
+    // Once some close, new connections are accepted again.
+    open.removeLast(min(10, open.count))
+    var servedAgain = false
+    for _ in 0..<50 where !servedAgain {
+      guard let client = LineClient(port: server.port, readTimeout: .seconds(10)) else { continue }
+      servedAgain = Self.isServed(client)
+    }
+    #expect(servedAgain)
+    open.removeAll()
+    let log = server.stop()
+    #expect(log.contains("refusing new connections until some close"), "stderr: \(log)")
+    #expect(log.contains("accepting connections again"), "stderr: \(log)")
+  }
+}
