@@ -164,7 +164,7 @@ struct EffectRunTests {
     let store = Store(initialState: 0) {
       Reduce<Int, Bool> { _, _ in
         .run { _ in
-          let signalled = mainActorRan.wait(timeout: .now() + 10) == .success
+          let signalled = mainActorRan.wait(timeout: .now() + 60) == .success
           result.append(signalled)
         }
       }

@@ -107,22 +107,49 @@ struct StoreActorTests {
     #expect(await store.state.count == 101)
   }
 
-  @Test func effectActionsAreDeliveredWithoutTheMainActor() async {
-    // The main actor is held busy until the store has reduced every action its effect sends:
-    // if a delivery went through the main actor, it would wait for it and the wait would end
-    // at its bound instead.
-    let store = makeStore()
-    let reduced = DispatchSemaphore(value: 0)
-    let holding = Gate()
-    let held = Task { @MainActor in
-      holding.open()
-      return reduced.wait(timeout: .now() + 30) == .success
+  /// Whether the caller runs on the main dispatch queue, which runs the main actor's jobs here
+  /// (on Linux they may run off the process's main thread, so thread identity cannot tell).
+  enum MainQueue {
+    static let key: DispatchSpecificKey<Bool> = {
+      let key = DispatchSpecificKey<Bool>()
+      DispatchQueue.main.setSpecific(key: key, value: true)
+      return key
+    }()
+
+    static var isCurrent: Bool { DispatchQueue.getSpecific(key: key) == true }
+  }
+
+  /// Records, for every action, whether it was reduced on the main queue.
+  struct Probe: Reducer {
+    let onMainQueue: Recorder<Bool>
+
+    func reduce(into state: inout Int, action: Int) -> Effect<Int> {
+      onMainQueue.append(MainQueue.isCurrent)
+      state += 1
+      guard action > 0 else { return .none }
+      return .run { send in await send(action - 1) }
     }
-    await holding.wait()
-    await store.send(.start(50)).finish()
-    reduced.signal()
-    #expect(await store.state.count == 50)
-    #expect(await held.value)
+  }
+
+  @Test func effectActionsAreDeliveredWithoutTheMainActor() async {
+    _ = MainQueue.key
+    let onActor = Recorder<Bool>()
+    let store = StoreActor(initialState: 0) { Probe(onMainQueue: onActor) }
+    await store.send(5).finish()
+    #expect(await store.state == 6)
+    // The first action is sent from this test, off the main actor too; the five effects send
+    // the others.
+    #expect(onActor.values == Array(repeating: false, count: 6))
+    // The probe does see the main queue: the same feature on a main-actor store.
+    let onMain = Recorder<Bool>()
+    await Self.reduceOnTheMainActor(onMain)
+    #expect(onMain.values == Array(repeating: true, count: 6))
+  }
+
+  @MainActor
+  static func reduceOnTheMainActor(_ recorder: Recorder<Bool>) async {
+    let store = Store(initialState: 0) { Probe(onMainQueue: recorder) }
+    await store.send(5).finish()
   }
 
   @Test func cancellationByIDAndTimersRunOnATestClock() async {

@@ -1,3 +1,4 @@
+import Dispatch
 import Foundation
 import UserDirectoryClient
 
@@ -43,9 +44,18 @@ extension UserDirectory {
   ///   - busyTimeout: How long to wait for another connection's lock.
   public static func live(path: String = defaultDatabasePath, busyTimeout: Duration = .seconds(2)) -> UserDirectory {
     let store = UserStore(path: path, busyTimeout: busyTimeout)
+    // SQLite and password hashing block their thread (SQLite up to `busyTimeout` when another
+    // connection holds the database): they run on queues of the directory's own, never on the
+    // cooperative pool, where they would stall every store of the process. Queries go one at a
+    // time (there is one connection); hashes, slow by design, side by side.
+    let database = DispatchQueue(label: "braid.user-directory.database")
+    let hashing = DispatchQueue(label: "braid.user-directory.hashing", attributes: .concurrent)
     return UserDirectory(
-      isUsernameAvailable: { username in try store.isAvailable(username) },
-      signUp: { request in try store.signUp(request) }
+      isUsernameAvailable: { username in try await database.perform { try store.isAvailable(username) } },
+      signUp: { request in
+        let hash = try await hashing.perform { try store.passwordHash(for: request) }
+        try await database.perform { try store.insert(request, passwordHash: hash) }
+      }
     )
   }
 

@@ -21,10 +21,15 @@ final class UserStore: Sendable {
     }
   }
 
-  func signUp(_ request: SignUpRequest) throws {
+  /// Checks `request` and hashes its password: the slow, database-free half of a sign-up.
+  func passwordHash(for request: SignUpRequest) throws -> String {
     guard !request.username.isEmpty else { throw UserDirectoryError.usernameTaken(request.username) }
     guard UserDirectory.isValidEmail(request.email) else { throw UserDirectoryError.invalidEmail(request.email) }
-    let hash = try PasswordHash.make(request.password)
+    return try PasswordHash.make(request.password)
+  }
+
+  /// Stores the user of `request` with its password's `hash`.
+  func insert(_ request: SignUpRequest, passwordHash hash: String) throws {
     do {
       try storage {
         try $0.execute(

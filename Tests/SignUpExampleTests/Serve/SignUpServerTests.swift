@@ -46,18 +46,21 @@ import UserDirectoryLive
     case hung(String)
   }
 
-  /// Signs `username` up over a connection: the four fields, a wait for the availability
-  /// check, `submit`; then reads until the server says how it went.
+  /// Signs `username` up over a connection, as a form would: the four fields, then `submit`
+  /// once the server has said whether the name is available (a client that submits earlier
+  /// is told the name has not been checked yet). Reads until the server says how it went.
   static func signUp(_ username: String, port: UInt16) -> Outcome {
     guard let client = LineClient(port: port) else { return .hung("\(username): cannot connect") }
     for line in [
       "type username \(username)", "type email \(username)@example.com", "type password correct horse battery",
-      "type verification correct horse battery", "wait 600ms", "submit",
+      "type verification correct horse battery",
     ] {
       client.send(line)
     }
+    guard client.next(where: { $0["usernameAvailable"] is Bool }) != nil else { return .hung(username) }
+    client.send("submit")
     let answer = client.next { object in
-      if object["type"] as? String == "error", object["line"] as? Int == 6 { return true }
+      if object["type"] as? String == "error", object["line"] as? Int == 5 { return true }
       return object["alert"] is [String: Any]
     }
     guard let answer else { return .hung(username) }
@@ -161,6 +164,57 @@ import UserDirectoryLive
     }[0]
     await server.stop()
     #expect(answers == ["a sign-up is already in progress", "Signed up"])
+  }
+
+  @Test func aBusyDatabaseHoldsUpOnlyTheWorkThatNeedsIt() async throws {
+    let path = Self.databasePath()
+    let live = UserDirectory.live(path: path, busyTimeout: .seconds(10))
+    // Create the schema, then hold the database with a transaction of another connection.
+    #expect(try await live.isUsernameAvailable("nobody"))
+    let other = try SQLiteDatabase(path: path)
+    try other.execute("BEGIN EXCLUSIVE")
+    let checking = DispatchSemaphore(value: 0)
+    let directory = UserDirectory(
+      isUsernameAvailable: { username in
+        checking.signal()
+        return try await live.isUsernameAvailable(username)
+      },
+      signUp: live.signUp
+    )
+    let server = SignUpServer(directory: directory) { _ in }
+    let port = try server.start(port: 0)
+    let served = DispatchSemaphore(value: 0)
+    let release = Task.detached {
+      // The lock goes only once the client that needs no database has been answered: if
+      // waiting for the lock stalled the server, that answer would come only when the checks
+      // gave up (after the 10 s busy timeout), and they would fail instead of succeeding.
+      await withCheckedContinuation { continuation in
+        DispatchQueue.global().async {
+          served.wait()
+          continuation.resume()
+        }
+      }
+      try? other.execute("ROLLBACK")
+    }
+    let answers = await Self.onThreads(4) { index -> String in
+      guard let client = LineClient(port: port) else { return "cannot connect" }
+      _ = client.nextObject()
+      if index < 3 {
+        // Three availability checks wait for the lock: more than the cooperative pool has
+        // threads, so they would stall every store if they blocked it.
+        client.send("type username waiter\(index)")
+        return client.next { $0["usernameAvailable"] is Bool }?["usernameStatus"] as? String ?? "no answer"
+      }
+      for _ in 0..<3 { _ = checking.wait(timeout: .now() + 30) }
+      client.send("type email free@example.com")
+      let answered = client.next { $0["email"] as? String == "free@example.com" } != nil
+      served.signal()
+      return answered ? "served" : "no answer"
+    }
+    await release.value
+    other.close()
+    await server.stop()
+    #expect(answers == ["Username available", "Username available", "Username available", "served"])
   }
 
   @Test func aClientThatNeverReadsIsDisconnected() async throws {
