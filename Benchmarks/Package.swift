@@ -17,7 +17,11 @@ let package = Package(
         .product(name: "BraidFetchedResults", package: "Braid"),
         .product(name: "OpenCombine", package: "OpenCombine"),
       ]
-    )
+    ),
+    .executableTarget(
+      name: "braid-count",
+      dependencies: [.product(name: "Braid", package: "Braid")]
+    ),
   ],
   swiftLanguageModes: [.v6]
 )
