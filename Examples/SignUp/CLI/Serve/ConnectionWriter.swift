@@ -1,6 +1,6 @@
+import Braid
 import Dispatch
 import Foundation
-import Synchronization
 
 #if canImport(Glibc)
   import Glibc
@@ -22,7 +22,7 @@ final class ConnectionWriter: Sendable {
   private let descriptor: Int32
   /// The most bytes that may wait to be written.
   let limit: Int
-  private let state = Mutex(State())
+  private let state = SanitizerVisibleMutex(State())
   private let wakeUp = DispatchSemaphore(value: 0)
   /// Called once when the client stopped reading or the socket failed.
   private let onFailure: @Sendable (String) -> Void

@@ -24,7 +24,7 @@ final class ServerConnection: Sendable {
   private let lifetime: ConnectionLifetime
   private let isGone = Atomic<Bool>(false)
   /// The running `wait`, cancelled when the client is gone.
-  private let currentWait = Mutex<Task<Void, Never>?>(nil)
+  private let currentWait = SanitizerVisibleMutex<Task<Void, Never>?>(nil)
 
   init(
     id: Int,
@@ -59,10 +59,11 @@ final class ServerConnection: Sendable {
     lifetime.partEnded()
   }
 
-  /// Ends the connection from the server's side (the server is stopping): the reader sees the
-  /// end of the input, the writer fails.
+  /// Ends the connection from the server's side (the server is stopping), as if the client
+  /// were gone: lines not yet handled are dropped and a `wait` ends at once; a sign-up in
+  /// flight still completes.
   func shutDown() {
-    lifetime.shutDown()
+    clientGone()
   }
 
   private func clientGone() {
@@ -118,8 +119,11 @@ final class ServerConnection: Sendable {
     do {
       event = try SignUpEvent.parse(text)
     } catch {
-      let shown = text.count <= 80 ? text : String(text.prefix(80)) + "…"
-      writer.write(ServeOutput.error(line: number, "\(error.reason): \(shown)"))
+      // Only the command word goes back: the rest of a mistyped line may be a password.
+      let message =
+        error.reason == "unknown command"
+        ? "unknown command: \(text.split(separator: " ").first?.prefix(40) ?? "")" : error.reason
+      writer.write(ServeOutput.error(line: number, message))
       return
     }
     switch event {
@@ -167,7 +171,7 @@ final class ServerConnection: Sendable {
 /// have ended, and tells the server.
 final class ConnectionLifetime: Sendable {
   private let descriptor: Int32
-  private let remaining = Mutex(3)
+  private let remaining = SanitizerVisibleMutex(3)
   private let isShutDown = Atomic<Bool>(false)
   private let onClosed: @Sendable () -> Void
 
@@ -200,7 +204,7 @@ final class GoneSignal: Sendable {
     var fired = false
     var action: (@Sendable () -> Void)?
   }
-  private let state = Mutex(State())
+  private let state = SanitizerVisibleMutex(State())
 
   func connect(_ action: @escaping @Sendable () -> Void) {
     let fired = state.withLock { state in

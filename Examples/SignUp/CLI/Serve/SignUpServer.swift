@@ -39,7 +39,7 @@ public final class SignUpServer: Sendable {
   private let clock: any Clock<Duration>
   private let limits: Limits
   private let log: @Sendable (String) -> Void
-  private let state = Mutex(State())
+  private let state = SanitizerVisibleMutex(State())
   /// Signalled when a connection closes or the server stops: an accept loop out of descriptors
   /// waits for it.
   private let closings = DispatchSemaphore(value: 0)
