@@ -166,6 +166,42 @@ import UserDirectoryLive
     #expect(answers == ["a sign-up is already in progress", "Signed up"])
   }
 
+  @Test func aClientThatLeavesMidSubmitLosesNothing() async throws {
+    let gate = Gate()
+    let committed = Recorder<String>()
+    let directory = UserDirectory(
+      isUsernameAvailable: { _ in true },
+      signUp: { request in
+        await gate.wait()
+        // A sign-up cancelled with its store would stop here.
+        try Task.checkCancellation()
+        committed.append(request.username)
+      }
+    )
+    let log = Recorder<String>()
+    let server = SignUpServer(directory: directory) { log.append($0) }
+    let port = try server.start(port: 0)
+    let left = await Self.onThreads(1) { _ -> Bool in
+      guard let client = LineClient(port: port) else { return false }
+      for line in [
+        "type username bea", "type email bea@example.com", "type password correct horse",
+        "type verification correct horse", "wait 400ms", "submit",
+      ] {
+        client.send(line)
+      }
+      return client.next { $0["signingUp"] as? Bool == true } != nil
+    }[0]
+    #expect(left)
+    // The client has gone (its socket closed with its thread); the server says it completes
+    // the sign-up, which is still held at the gate.
+    #expect(await log.waitForCount(1))
+    #expect(log.values == ["connection 1: the client left during a sign-up; completing it"])
+    #expect(committed.values.isEmpty)
+    gate.open()
+    await server.stop()
+    #expect(committed.values == ["bea"])
+  }
+
   @Test func aBusyDatabaseHoldsUpOnlyTheWorkThatNeedsIt() async throws {
     let path = Self.databasePath()
     let live = UserDirectory.live(path: path, busyTimeout: .seconds(10))

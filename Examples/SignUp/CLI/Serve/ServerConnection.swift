@@ -22,6 +22,7 @@ final class ServerConnection: Sendable {
   private let reader: ConnectionReader
   private let writer: ConnectionWriter
   private let lifetime: ConnectionLifetime
+  private let log: @Sendable (String) -> Void
   private let isGone = Atomic<Bool>(false)
   /// The running `wait`, cancelled when the client is gone.
   private let currentWait = SanitizerVisibleMutex<Task<Void, Never>?>(nil)
@@ -35,6 +36,7 @@ final class ServerConnection: Sendable {
   ) {
     self.id = id
     self.descriptor = descriptor
+    self.log = log
     let lifetime = ConnectionLifetime(descriptor: descriptor) { onClosed(id) }
     self.lifetime = lifetime
     reader = ConnectionReader(descriptor: descriptor, lineLimit: limits.lineLength) { lifetime.partEnded() }
@@ -103,7 +105,10 @@ final class ServerConnection: Sendable {
       }
     }
     // A sign-up in flight completes even when the client is gone: committed whole or not at all.
-    await submission?.finish()
+    if let submission, await store.state.isSigningUp {
+      log("connection \(id): the client left during a sign-up; completing it")
+      await submission.finish()
+    }
     _ = consume store
     await observer.value
   }
