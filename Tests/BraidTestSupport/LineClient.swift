@@ -12,9 +12,18 @@ package final class LineClient {
   private var buffer: [UInt8] = []
 
   /// Connects to 127.0.0.1 on `port`; `nil` if the connection fails.
-  package init?(port: UInt16, readTimeout: Duration = .seconds(30)) {
+  ///
+  /// - Parameters:
+  ///   - port: The server's port.
+  ///   - readTimeout: How long one read may wait.
+  ///   - receiveBufferSize: A small kernel receive buffer for the connection, set before it
+  ///     connects: a client that does not read then holds back little of the server's output.
+  package init?(port: UInt16, readTimeout: Duration = .seconds(30), receiveBufferSize: Int32? = nil) {
     let descriptor = socket(AF_INET, Int32(SOCK_STREAM.rawValue), 0)
     guard descriptor >= 0 else { return nil }
+    if var size = receiveBufferSize {
+      setsockopt(descriptor, SOL_SOCKET, SO_RCVBUF, &size, socklen_t(MemoryLayout<Int32>.size))
+    }
     var address = sockaddr_in()
     address.sin_family = sa_family_t(AF_INET)
     address.sin_port = port.bigEndian

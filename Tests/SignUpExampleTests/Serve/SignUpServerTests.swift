@@ -262,11 +262,14 @@ import UserDirectoryLive
     let testIsDone = DispatchSemaphore(value: 0)
     let client = Task {
       await Self.onThreads(1) { _ -> Bool in
-        guard let client = LineClient(port: port, readTimeout: .seconds(5)) else { return false }
-        // Ask for far more output than the kernel's socket buffers and the limit hold, never
-        // reading it; the server must drop the connection rather than queue it all. The
-        // client stays connected meanwhile: it is slow, not gone.
-        for _ in 0..<200 { client.send(bytes: Array(String(repeating: "show\n", count: 250).utf8)) }
+        guard let client = LineClient(port: port, readTimeout: .seconds(5), receiveBufferSize: 4_096) else {
+          return false
+        }
+        // Ask for far more output (2,000 state lines, over 600 KB) than a small receive
+        // buffer, the server's send buffer and the limit hold, never reading it; the server
+        // must drop the connection rather than queue it all. The client stays connected
+        // meanwhile: it is slow, not gone.
+        for _ in 0..<20 { client.send(bytes: Array(String(repeating: "show\n", count: 100).utf8)) }
         testIsDone.wait()
         return true
       }[0]

@@ -83,8 +83,9 @@ final class ServerSocket: @unchecked Sendable {
     spare = open("/dev/null", O_RDONLY | O_CLOEXEC)
   }
 
-  /// Waits for the next client.
-  func accept(sendTimeout: Duration) -> Accepted {
+  /// Waits for the next client; its socket gets `sendTimeout` and a kernel send buffer of
+  /// `sendBuffer` bytes.
+  func accept(sendTimeout: Duration, sendBuffer: Int32) -> Accepted {
     let client = Glibc.accept(descriptor, nil, nil)
     if client >= 0 {
       _ = fcntl(client, F_SETFD, FD_CLOEXEC)
@@ -92,6 +93,8 @@ final class ServerSocket: @unchecked Sendable {
         tv_sec: Int(sendTimeout.components.seconds),
         tv_usec: Int(sendTimeout.components.attoseconds / 1_000_000_000_000))
       setsockopt(client, SOL_SOCKET, SO_SNDTIMEO, &timeout, socklen_t(MemoryLayout<timeval>.size))
+      var buffer = sendBuffer
+      setsockopt(client, SOL_SOCKET, SO_SNDBUF, &buffer, socklen_t(MemoryLayout<Int32>.size))
       return .client(client)
     }
     let error = errno
@@ -114,7 +117,7 @@ final class ServerSocket: @unchecked Sendable {
     }
   }
 
-  /// Stops accepting: a thread blocked in ``accept(sendTimeout:)`` returns `.closed`.
+  /// Stops accepting: a thread blocked in ``accept(sendTimeout:sendBuffer:)`` returns `.closed`.
   func shutDown() {
     Glibc.shutdown(descriptor, Int32(SHUT_RDWR))
   }

@@ -23,6 +23,10 @@ public final class SignUpServer: Sendable {
     /// How long one write may wait for a client to take its output before the client is
     /// disconnected.
     public var sendTimeout = Duration.seconds(10)
+    /// The kernel's send buffer for each connection, in bytes (Linux doubles it): with
+    /// ``pendingOutput`` it bounds what a client that does not read makes the server hold.
+    /// Left to itself the kernel grows it to megabytes per connection.
+    public var socketSendBuffer: Int32 = 64 * 1_024
 
     /// The defaults.
     public init() {}
@@ -122,7 +126,7 @@ public final class SignUpServer: Sendable {
       stopped.signal()
     }
     while !state.withLock({ $0.isStopped }) {
-      switch socket.accept(sendTimeout: limits.sendTimeout) {
+      switch socket.accept(sendTimeout: limits.sendTimeout, sendBuffer: limits.socketSendBuffer) {
       case .client(let descriptor):
         if refusing {
           refusing = false
