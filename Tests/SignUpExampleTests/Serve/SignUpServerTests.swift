@@ -224,11 +224,12 @@ import UserDirectoryLive
       // The lock goes only once the client that needs no database has been answered: if
       // waiting for the lock stalled the server, that answer would come only when the checks
       // gave up (after the 10 s busy timeout), and they would fail instead of succeeding.
+      // Waited on a thread of its own: blocking one of the pool's would starve the stores.
       await withCheckedContinuation { continuation in
-        DispatchQueue.global().async {
+        Thread {
           served.wait()
           continuation.resume()
-        }
+        }.start()
       }
       try? other.execute("ROLLBACK")
     }

@@ -37,6 +37,18 @@ public final class SignUpServer: Sendable {
     var connections: [Int: ServerConnection] = [:]
     var nextID = 0
     var isStopped = false
+    /// Callers of ``SignUpServer/stop()`` waiting for the last connection and the accept loop.
+    var stopWaiters: [CheckedContinuation<Void, Never>] = []
+
+    /// Whether a stopped server has nothing left running.
+    var isDone: Bool { isStopped && listener == nil && connections.isEmpty }
+
+    /// The waiters to resume, once the server is done.
+    mutating func takeWaitersIfDone() -> [CheckedContinuation<Void, Never>] {
+      guard isDone else { return [] }
+      defer { stopWaiters = [] }
+      return stopWaiters
+    }
   }
 
   private let directory: UserDirectory
@@ -45,9 +57,8 @@ public final class SignUpServer: Sendable {
   private let log: @Sendable (String) -> Void
   private let state = SanitizerVisibleMutex(State())
   /// Signalled when a connection closes or the server stops: an accept loop out of descriptors
-  /// waits for it.
+  /// waits for it (on its own thread).
   private let closings = DispatchSemaphore(value: 0)
-  private let stopped = DispatchSemaphore(value: 0)
 
   /// A server that signs users up in `directory`.
   ///
@@ -109,21 +120,26 @@ public final class SignUpServer: Sendable {
     if let listener { shutdown(listener, Int32(SHUT_RDWR)) }
     closings.signal()
     for connection in connections { connection.shutDown() }
-    while connectionCount > 0 || state.withLock({ $0.listener != nil }) {
-      await withCheckedContinuation { continuation in
-        DispatchQueue.global().async {
-          _ = self.stopped.wait(timeout: .now() + .milliseconds(50))
-          continuation.resume()
-        }
+    await withCheckedContinuation { continuation in
+      let isDone = state.withLock { state in
+        if state.isDone { return true }
+        state.stopWaiters.append(continuation)
+        return false
       }
+      if isDone { continuation.resume() }
     }
+  }
+
+  /// Resumes the callers of ``stop()`` once nothing is left running.
+  private func resumeStopWaitersIfDone() {
+    for waiter in state.withLock({ $0.takeWaitersIfDone() }) { waiter.resume() }
   }
 
   private func acceptLoop(_ socket: ServerSocket) {
     var refusing = false
     defer {
       state.withLock { $0.listener = nil }
-      stopped.signal()
+      resumeStopWaitersIfDone()
     }
     while !state.withLock({ $0.isStopped }) {
       switch socket.accept(sendTimeout: limits.sendTimeout, sendBuffer: limits.socketSendBuffer) {
@@ -174,6 +190,6 @@ public final class SignUpServer: Sendable {
   private func closed(_ id: Int) {
     state.withLock { _ = $0.connections.removeValue(forKey: id) }
     closings.signal()
-    stopped.signal()
+    resumeStopWaitersIfDone()
   }
 }
