@@ -87,9 +87,4 @@ package final class LineClient {
     }
     return nil
   }
-
-  /// Closes the sending side: the server sees the end of the input.
-  package func finishSending() {
-    shutdown(descriptor, Int32(SHUT_WR))
-  }
 }

@@ -58,6 +58,27 @@ final class RootStore<State, Action: Sendable> {
     tracker?.liveStores.opened()
   }
 
+  /// A core for the reducer `makeReducer` builds, on the state `makeInitialState` builds, both
+  /// built with the dependency values in force here as `prepareDependencies` changes them: a
+  /// `@Dependency(\.uuid)` read while making the initial state sees the overrides (TCA's rule).
+  /// The caller mounts it.
+  @inlinable
+  convenience init<R: Reducer<State, Action>>(
+    building makeInitialState: () -> State,
+    reducer makeReducer: () -> R,
+    prepareDependencies: (inout DependencyValues) -> Void,
+    isolation: (any Actor)?
+  ) {
+    var dependencies = DependencyValues.currentValues.openingScope()
+    prepareDependencies(&dependencies)
+    let (functions, initial) = DependencyValues.withCurrent(dependencies) {
+      (makeReducer().makeFunctions(), makeInitialState())
+    }
+    self.init(
+      initialState: initial, reducer: functions.reduce, lifecycle: functions.lifecycle, dependencies: dependencies,
+      isolation: isolation)
+  }
+
   deinit {
     registry.cancelAll()
     if let dismount = lifecycle.dismount {

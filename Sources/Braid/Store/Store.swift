@@ -40,16 +40,8 @@ public final class Store<State, Action: Sendable> {
     @ReducerBuilder<State, Action> reducer: () -> R,
     withDependencies prepareDependencies: (inout DependencyValues) -> Void = { _ in }
   ) {
-    var dependencies = DependencyValues.currentValues.openingScope()
-    prepareDependencies(&dependencies)
-    // The initial state is built with the store's dependencies too: a `@Dependency(\.uuid)`
-    // read while making it sees the overrides (TCA's rule).
-    let (functions, initial) = DependencyValues.withCurrent(dependencies) {
-      (reducer().makeFunctions(), initialState())
-    }
     let root = RootStore(
-      initialState: initial, reducer: functions.reduce, lifecycle: functions.lifecycle, dependencies: dependencies,
-      isolation: MainActor.shared)
+      building: initialState, reducer: reducer, prepareDependencies: prepareDependencies, isolation: MainActor.shared)
     self.root = root
     scoped = nil
     root.mount()
@@ -190,12 +182,6 @@ public final class Store<State, Action: Sendable> {
   /// ```
   public var runningEffectCount: Int {
     root?.registry.count ?? 0
-  }
-
-  /// Cancels every effect the root store is running.
-  package func cancelAllEffects() {
-    root?.registry.cancelAll()
-    root?.throttles.removeAll()
   }
 
   /// The executor this store's effect tasks prefer (`Task(executorPreference:)`), or `nil` for

@@ -53,14 +53,8 @@ public final actor StoreActor<State, Action: Sendable> {
     @ReducerBuilder<State, Action> reducer: @Sendable () -> R,
     withDependencies prepareDependencies: (inout DependencyValues) -> Void = { _ in }
   ) {
-    var dependencies = DependencyValues.currentValues.openingScope()
-    prepareDependencies(&dependencies)
-    let (functions, initial) = DependencyValues.withCurrent(dependencies) {
-      (reducer().makeFunctions(), initialState())
-    }
     let root = RootStore(
-      initialState: initial, reducer: functions.reduce, lifecycle: functions.lifecycle, dependencies: dependencies,
-      isolation: nil)
+      building: initialState, reducer: reducer, prepareDependencies: prepareDependencies, isolation: nil)
     self.root = root
     // Mounted here, outside the actor, while nothing else can reach the core: deliveries wait
     // for the binding below, which publishes the mounted core to the actor.

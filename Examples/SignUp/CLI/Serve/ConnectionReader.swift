@@ -7,14 +7,12 @@ import Synchronization
 #endif
 
 /// A connection's input: a thread of its own reads the socket and hands complete lines to the
-/// server, at most ``window`` ahead of the server's handling of them, so a client that sends
-/// faster than its lines are handled (a long `wait`) is held back by TCP instead of filling the
-/// server's memory.
+/// server, at most `window` (64) lines ahead of the server's handling of them, so a client that
+/// sends faster than its lines are handled (a long `wait`) is held back by TCP instead of
+/// filling the server's memory.
 final class ConnectionReader: Sendable {
   /// The lines, in order; finishes when the client closes its side or the socket fails.
   let lines: AsyncStream<LineFramer.Line>
-  /// How many lines may wait to be handled.
-  let window: Int
   private let continuation: AsyncStream<LineFramer.Line>.Continuation
   private let descriptor: Int32
   /// The longest line, in bytes.
@@ -27,7 +25,6 @@ final class ConnectionReader: Sendable {
     (lines, continuation) = AsyncStream.makeStream()
     self.descriptor = descriptor
     self.lineLimit = lineLimit
-    self.window = window
     slots = DispatchSemaphore(value: window)
     self.onStopped = onStopped
     let thread = Thread { [self] in run() }
