@@ -8,9 +8,14 @@ let package = Package(
     .package(url: "https://github.com/OpenCombine/OpenCombine", exact: "0.14.0"),
   ],
   targets: [
+    .target(
+      name: "Workloads",
+      dependencies: [.product(name: "Braid", package: "Braid")]
+    ),
     .executableTarget(
       name: "braid-bench",
       dependencies: [
+        "Workloads",
         .product(name: "Braid", package: "Braid"),
         .product(name: "BraidTesting", package: "Braid"),
         .product(name: "BraidLocation", package: "Braid"),
@@ -20,7 +25,7 @@ let package = Package(
     ),
     .executableTarget(
       name: "braid-count",
-      dependencies: [.product(name: "Braid", package: "Braid")]
+      dependencies: ["Workloads", .product(name: "Braid", package: "Braid")]
     ),
   ],
   swiftLanguageModes: [.v6]

@@ -1,5 +1,6 @@
 import Braid
 import Foundation
+import Workloads
 
 /// A named group of rows.
 struct Workload {
@@ -11,6 +12,7 @@ struct Workload {
 let workloads: [Workload] = [
   Workload(name: "root-send") { rootSendRows($0) },
   Workload(name: "scoped-send") { scopedSendRows($0) },
+  Workload(name: "for-each") { forEachRows($0) },
   Workload(name: "store-actor-send") { await storeActorSendRows($0) },
   Workload(name: "store-actor-scaling") { await storeActorScalingRows($0) },
   Workload(name: "effects") { await effectRows($0) },
@@ -68,13 +70,12 @@ enum BraidBench {
       }
       report.rows += rows
     }
-    // Scoped sends are compared with the root send when both ran.
-    if let root = report.rows.first(where: { $0.name == "root send" })?.braid {
-      for index in report.rows.indices where report.rows[index].reference == "root send" {
-        if let braid = report.rows[index].braid {
-          report.rows[index].braidOverReference = braid.median / root.median
-        }
-      }
+    // Rows compared with another row's Braid median (scoped sends with the embedded root send).
+    for index in report.rows.indices {
+      guard let reference = report.rows[index].reference, let braid = report.rows[index].braid,
+        let other = report.rows.first(where: { $0.name == reference })?.braid
+      else { continue }
+      report.rows[index].braidOverReference = braid.median / other.median
     }
     if arguments.filter == nil {
       print("running memory checks…", to: &errors)

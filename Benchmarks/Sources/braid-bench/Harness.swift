@@ -29,6 +29,8 @@ struct Row: Codable, Sendable {
   var reference: String?
   var braidOverReference: Double?
   var note: String?
+  /// The target for the row, if it has one.
+  var target: Target?
   /// VmHWM after the row was measured, in KiB (monotonic across the run).
   var peakRSSKiB: Int?
 
@@ -37,9 +39,47 @@ struct Row: Codable, Sendable {
     return braid.median / floor.median
   }
 
+  /// The ratio the target limits.
+  var targetRatio: Double? {
+    switch target?.measure {
+    case .overFloor: braidOverFloor
+    case .overPeer: peer.flatMap { peer in braid.map { $0.median / peer.median } }
+    case .overReference: braidOverReference
+    case nil: nil
+    }
+  }
+
+  /// Whether the row meets its target.
+  var met: Bool? {
+    guard let target, let ratio = targetRatio else { return nil }
+    return ratio <= target.limit
+  }
+
   var peerOverBraid: Double? {
     guard let braid, let peer, braid.median > 0 else { return nil }
     return peer.median / braid.median
+  }
+}
+
+/// A limit on one of a row's ratios.
+struct Target: Codable, Sendable {
+  enum Measure: String, Codable, Sendable {
+    /// Braid's median over the floor's.
+    case overFloor
+    /// Braid's median over the peer's.
+    case overPeer
+    /// Braid's median over the reference row's Braid median.
+    case overReference
+  }
+
+  let measure: Measure
+  let limit: Double
+  let text: String
+
+  init(_ measure: Measure, limit: Double, _ text: String) {
+    self.measure = measure
+    self.limit = limit
+    self.text = text
   }
 }
 

@@ -1,4 +1,5 @@
 import Braid
+import Workloads
 
 /// RSS before and after 1M root sends, and before and after 100k cancellable start/cancel
 /// cycles, each after a warm-up round of the same work so one-time allocations do not count.

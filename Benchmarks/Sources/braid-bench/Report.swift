@@ -49,8 +49,8 @@ struct Report: Encodable, Sendable {
       return String(format: "%.2f×", value)
     }
     var lines = [
-      "| Workload | ops/rep | Braid ns/op (min–max) | Floor ns/op (min–max) | Peer ns/op (min–max) | Braid/floor | Peer/Braid | Peak RSS |",
-      "|---|---:|---:|---:|---:|---:|---:|---:|",
+      "| Workload | ops/rep | Braid ns/op (min–max) | Floor ns/op (min–max) | Peer ns/op (min–max) | Braid/floor | Peer/Braid | Ratio | Target | Met | Peak RSS |",
+      "|---|---:|---:|---:|---:|---:|---:|---:|---|---|---:|",
     ]
     for row in rows {
       var name = row.name
@@ -59,7 +59,7 @@ struct Report: Encodable, Sendable {
       }
       let peak = row.peakRSSKiB.map { "\($0 / 1024) MiB" } ?? "—"
       lines.append(
-        "| \(name) | \(row.operations) | \(ns(row.braid)) | \(ns(row.floor)) | \(ns(row.peer)) | \(ratio(row.braidOverFloor)) | \(ratio(row.peerOverBraid)) | \(peak) |"
+        "| \(name) | \(row.operations) | \(ns(row.braid)) | \(ns(row.floor)) | \(ns(row.peer)) | \(ratio(row.braidOverFloor)) | \(ratio(row.peerOverBraid)) | \(ratio(row.targetRatio)) | \(row.target?.text ?? "—") | \(row.met.map { $0 ? "yes" : "no" } ?? "—") | \(peak) |"
       )
     }
     let notes = rows.compactMap { row in row.note.map { "- \(row.name): \($0)" } }

@@ -1,52 +1,14 @@
 import Braid
 import OpenCombine
-
-/// Workload 1: the root feature, a counter next to a 100-element array.
-struct RootFeature: Reducer {
-  struct State: Equatable, Sendable {
-    var count = 0
-    var items = Array(0..<100)
-  }
-
-  enum Action: Equatable, Sendable {
-    case increment
-  }
-
-  func reduce(into state: inout State, action: Action) -> Effect<Action> {
-    switch action {
-    case .increment:
-      state.count += 1
-      return .none
-    }
-  }
-}
-
-/// The floor: the reducer called directly, through a function the optimizer may not inline.
-@inline(never)
-func rootFloorReduce(_ state: inout RootFeature.State, _ action: RootFeature.Action) -> Effect<RootFeature.Action> {
-  RootFeature().reduce(into: &state, action: action)
-}
+import Workloads
 
 @MainActor
 func rootSendRows(_ config: Config) -> [Row] {
   let operations = config.operations(1_000_000)
-
-  let braid = measure(config, operations: operations) { n in
-    let store = Store(initialState: RootFeature.State()) { RootFeature() }
-    var seen = 0
-    let token = store.observe(\.count) { seen = $0 }
-    for _ in 0..<n { store.send(.increment) }
-    precondition(seen == n)
-    token.cancel()
-  }
-
-  let floor = measure(config, operations: operations) { n in
-    var state = RootFeature.State()
-    for _ in 0..<n { _ = rootFloorReduce(&state, .increment) }
-    precondition(state.count == n)
-  }
-
-  let peer = measure(config, operations: operations) { n in
+  let braid = measure(config, operations: operations, rootSend)
+  let floor = measure(config, operations: operations, sendKernels["root-send.floor"]!)
+  let closureStore = measure(config, operations: operations, closureStoreSend)
+  let combine = measure(config, operations: operations) { n in
     let store = CombineStore<RootFeature.State, RootFeature.Action>(
       initialState: RootFeature.State()
     ) { state, action in
@@ -59,10 +21,13 @@ func rootSendRows(_ config: Config) -> [Row] {
     precondition(seen == n)
     subscription.cancel()
   }
-
   return [
     Row(
-      workload: "root-send", name: "root send", operations: operations,
-      braid: braid, floor: floor, peer: peer)
+      workload: "root-send", name: "root send, 1 observer (peer: closure store)", operations: operations,
+      braid: braid, floor: floor, peer: closureStore,
+      target: Target(.overPeer, limit: 0.5, "≤ 0.5× closure store")),
+    Row(
+      workload: "root-send", name: "root send, 1 observer (peer: OpenCombine store)", operations: operations,
+      braid: braid, floor: floor, peer: combine),
   ]
 }

@@ -1,4 +1,5 @@
 import Braid
+import Workloads
 
 /// Workload: stores on actors of their own against stores on the main actor.
 ///

@@ -1,11 +1,12 @@
 import Braid
 import Dispatch
+import Workloads
 
 // braid-count: workloads for instruction counting under valgrind, which cannot follow tasks
-// queued on the main actor. The main thread only waits; the work runs in a detached task, on
-// store actors. `Benchmarks/instructions.sh` runs it at N and 2N operations and prints the
-// instructions per operation.
+// queued on the main actor. `Benchmarks/instructions.sh` runs each at N and 2N operations and
+// prints the instructions per operation.
 //
+//   braid-count KERNEL N            one of Workloads' synchronous kernels, on the main thread
 //   braid-count actor-send N        N sends on one StoreActor, in an isolated function
 //   braid-count actor-effects K N   K StoreActors, each N requests whose effect sends a response
 
@@ -55,8 +56,13 @@ case ("actor-effects", 3):
     }
     done.signal()
   }
+case (let name?, 2) where sendKernels[name] != nil:
+  // Top-level code runs on the main actor, synchronously: nothing is queued to it.
+  sendKernels[name]!(Int(arguments[1]) ?? 0)
+  done.signal()
 default:
-  print("usage: braid-count actor-send N | braid-count actor-effects K N")
+  let names = sendKernels.keys.sorted().joined(separator: " ")
+  print("usage: braid-count actor-send N | braid-count actor-effects K N | braid-count KERNEL N\nkernels: \(names)")
   done.signal()
 }
 done.wait()

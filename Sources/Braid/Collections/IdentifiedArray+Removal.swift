@@ -149,6 +149,7 @@ extension IdentifiedArray where Element: Identifiable, ID == Element.ID {
   /// - Precondition: No two elements share an id. A duplicate stops the program rather than
   ///   leave an array whose index lies.
   /// - Complexity: O(*n*).
+  @inlinable
   public init(uncheckedUniqueElements elements: some Sequence<Element>) {
     self.init()
     storage = Array(elements)

@@ -23,6 +23,21 @@ struct StatePath<Root, Value> {
     }
   }
 
+  /// Calls `body` with a pointer to the value in the root `root` points to: into the root itself
+  /// for a stored property, to a copy for a computed one.
+  @inlinable
+  func withValue<Result>(in root: UnsafePointer<Root>, _ body: (UnsafePointer<Value>) -> Result) -> Result {
+    guard offset >= 0 else { return withUnsafePointer(to: root.pointee[keyPath: keyPath], body) }
+    return body(UnsafeRawPointer(root).advanced(by: offset).assumingMemoryBound(to: Value.self))
+  }
+
+  /// The value in the root `root` points to, read without copying the root.
+  @inlinable
+  func read(pointee root: UnsafePointer<Root>) -> Value {
+    guard offset >= 0 else { return root.pointee[keyPath: keyPath] }
+    return UnsafeRawPointer(root).advanced(by: offset).assumingMemoryBound(to: Value.self).pointee
+  }
+
   /// Runs `body` on the value in `root`, in place.
   ///
   /// - Precondition: the path was made from a `WritableKeyPath`.

@@ -40,7 +40,7 @@ extension Store {
           scoped: ScopedStoreBacking(
             send: { parentSend($0) },
             state: { last.update(parentState()) },
-            observe: { notify in parentObserve { notify(last.update($0)) } }
+            observe: { notify in parentObserve { withUnsafePointer(to: last.update($0), notify) } }
           )
         ))
     }

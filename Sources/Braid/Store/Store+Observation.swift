@@ -25,8 +25,8 @@ extension Store {
     let path = StatePath(keyPath)
     let last = ObservedValue(path.read(state))
     if delivery == .currentAndChanges { onChange(last.value) }
-    return observeFunction { state in
-      let value = path.read(state)
+    return observePointerFunction { state in
+      let value = path.read(pointee: state)
       guard value != last.value else { return }
       last.value = value
       onChange(value)

@@ -25,7 +25,7 @@ extension Store {
       scoped: ScopedStoreBacking(
         send: { parentSend(embed($0)) },
         state: { toChildState(parentState()) },
-        observe: { notify in parentObserve { notify(toChildState($0)) } }
+        observe: { notify in parentObserve { withUnsafePointer(to: toChildState($0), notify) } }
       )
     )
   }

@@ -130,7 +130,7 @@ public final actor StoreActor<State, Action: Sendable> {
     // the stream.
     let finisher = StreamFinisher(continuation)
     let id = root.addObserver { state in
-      let value = read(state)
+      let value = read(state.pointee)
       guard value != last else { return }
       last = value
       finisher.continuation.yield(value)

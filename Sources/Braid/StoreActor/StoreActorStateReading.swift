@@ -34,7 +34,7 @@ struct StoreActorStateSource<RootState, RootAction: Sendable, State>: StoreActor
   ) async -> AsyncStream<Value> {
     guard let store else { return AsyncStream { $0.finish() } }
     let composed = StatePath(path.appending(path: keyPath))
-    nonisolated(unsafe) let read = composed.read
+    nonisolated(unsafe) let read: (RootState) -> Value = composed.read
     return await store.values(reading: read, delivery: delivery)
   }
 

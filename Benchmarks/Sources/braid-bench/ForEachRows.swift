@@ -1,0 +1,30 @@
+import Braid
+import Workloads
+
+@MainActor
+func forEachRows(_ config: Config) -> [Row] {
+  let operations = config.operations(1_000_000)
+  var rows: [Row] = []
+  for count in [10, 1_000, 100_000] {
+    rows.append(
+      Row(
+        workload: "for-each", name: "forEach row send by id, \(count) rows", operations: operations,
+        braid: measure(config, operations: operations, sendKernels["foreach-\(count)"]!),
+        floor: measure(config, operations: operations, sendKernels["foreach-\(count).floor"]!),
+        reference: "root send, 1 observer (peer: closure store)",
+        target: Target(.overReference, limit: 3, "≤ 3× root send")))
+  }
+  rows.append(
+    Row(
+      workload: "for-each", name: "IdentifiedArray [id:] write, \(identifiedRowCount) rows", operations: operations,
+      braid: measure(config, operations: operations, identifiedWrite),
+      floor: measure(config, operations: operations, sendKernels["identified-write.floor"]!),
+      target: Target(.overFloor, limit: 2, "≤ 2× array + dictionary")))
+  rows.append(
+    Row(
+      workload: "for-each", name: "IdentifiedArray [id:] read, \(identifiedRowCount) rows", operations: operations,
+      braid: measure(config, operations: operations, identifiedRead),
+      floor: measure(config, operations: operations, sendKernels["identified-read.floor"]!),
+      target: Target(.overFloor, limit: 2, "≤ 2× array + dictionary")))
+  return rows
+}
