@@ -3,12 +3,12 @@ import Braid
 // MARK: - forEach rows
 
 /// `n` sends to rows of a `forEach` list of `rows` rows, by id, each id in turn; one observer of
-/// the row count.
+/// a stored property, as in the root send.
 @MainActor
 public func forEachRowSend(rows: Int, _ n: Int) {
   let store = Store(initialState: RowsFeature.State(rowCount: rows)) { RowsFeature() }
   var notified = 0
-  let token = store.observe(\.rows.count) { _ in notified += 1 }
+  let token = store.observe(\.title) { _ in notified += 1 }
   var id = 0
   for _ in 0..<n {
     store.send(.rows(.element(id: id, action: .increment)))

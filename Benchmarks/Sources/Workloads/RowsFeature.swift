@@ -26,6 +26,7 @@ public struct RowFeature: Reducer {
 /// A list of rows run with `forEach`; the parent itself does nothing.
 public struct RowsFeature: Reducer {
   public struct State: Sendable {
+    public var title = "Rows"
     public var rows: IdentifiedArrayOf<RowFeature.State>
 
     public init(rowCount: Int) {

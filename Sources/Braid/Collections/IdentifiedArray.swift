@@ -257,6 +257,7 @@ public struct IdentifiedArray<ID: Hashable, Element> {
   /// The ids of the elements, in order, with O(1) `contains(_:)`.
   ///
   /// - Complexity: O(1).
+  @inlinable
   public var ids: OrderedIDs<ID> { OrderedIDs(elements: orderedIDs, offsets: offsetByID) }
 
   /// Returns the position of the element with the given id, or `nil` when there is none.

@@ -52,6 +52,9 @@ public struct ForEachReducer<State, Action: Sendable, ID: Hashable & Sendable, E
   @usableFromInline let parentLifecycle: Lifecycle<State, Action>
   @usableFromInline let elementLifecycle: Lifecycle<ElementState, ElementAction>
   @usableFromInline let toElements: WritableKeyPath<State, IdentifiedArray<ID, ElementState>>
+  /// `toElements` as an offset when it is a stored property: every action reads the ids
+  /// through it, and a runtime key-path projection was most of a row send.
+  @usableFromInline let elementsPath: StatePath<State, IdentifiedArray<ID, ElementState>>
   @usableFromInline let toElementAction: CasePath<Action, IdentifiedAction<ID, ElementAction>>
   @usableFromInline let fileID: StaticString
   @usableFromInline let line: UInt
@@ -70,6 +73,7 @@ public struct ForEachReducer<State, Action: Sendable, ID: Hashable & Sendable, E
     self.parentLifecycle = parent.lifecycle
     self.elementLifecycle = element.lifecycle
     self.toElements = toElements
+    self.elementsPath = StatePath(toElements)
     self.toElementAction = toElementAction
     self.fileID = fileID
     self.line = line
@@ -92,8 +96,13 @@ public struct ForEachReducer<State, Action: Sendable, ID: Hashable & Sendable, E
         return (id, elementAction)
       },
       runChild: { state, route in
-        guard state[keyPath: toElements][id: route.id] != nil else { return .missing }
-        let effect = element(&state[keyPath: toElements][id: route.id]!, route.action)
+        let effect = elementsPath.modify(&state) { elements -> Effect<ElementAction>? in
+          guard let offset = elements.index(id: route.id) else { return nil }
+          // By position: the element stays in place (writing by id moves it out and back), and
+          // an element reducer that changes the id still stops with the same message.
+          return element(&elements[offset], route.action)
+        }
+        guard let effect else { return .missing }
         // Checked here so that an element action without effects builds no id and no closure.
         if effect.isNone { return .ran(.none) }
         let toElementAction = self.toElementAction
@@ -111,7 +120,7 @@ public struct ForEachReducer<State, Action: Sendable, ID: Hashable & Sendable, E
         )
       },
       parent: parent,
-      instances: { $0[keyPath: toElements].ids },
+      instances: { state in withUnsafePointer(to: state) { elementsPath.withValue(in: $0) { $0.pointee.ids } } },
       keepsStateBefore: elementLifecycle.dismount != nil,
       changed: { stateBefore, idsBefore, stateAfter, idsAfter in
         var effects: [Effect<Action>] = []
