@@ -18,8 +18,10 @@ extension IdentifiedArray where Element: Identifiable, ID == Element.ID {
     // per `rows[id: x]!.count += 1`, against 200 for an array and a dictionary). The closure
     // captures nothing but the element's type, which is immutable, so it is safe to send; Swift
     // only refuses it because a generic metatype need not be `Sendable`.
-    let read: (Element) -> ID = { $0.id }
-    self.init(idSource: .closure(unsafeBitCast(read, to: (@Sendable (Element) -> ID).self)))
+    // (The cast is of a struct holding the closure: a closure passed to the generic
+    // `unsafeBitCast` itself is wrapped in a reabstraction thunk.)
+    let reader = IDReader<Element, ID> { $0.id }
+    self.init(idSource: .closure(unsafeBitCast(reader, to: SendableIDReader<Element, ID>.self).read))
   }
 
   /// Creates an identified array from `Identifiable` elements whose ids are unique.
@@ -78,4 +80,21 @@ extension IdentifiedArray: ExpressibleByArrayLiteral where Element: Identifiable
     self.init()
     appendUniqueElements(elements, fileID: #fileID, line: #line, fromLiteral: true)
   }
+}
+
+/// Reads an element's id; cast to ``SendableIDReader`` when it captures nothing mutable.
+@usableFromInline
+struct IDReader<Element, ID> {
+  @usableFromInline let read: (Element) -> ID
+
+  @inlinable
+  init(_ read: @escaping (Element) -> ID) {
+    self.read = read
+  }
+}
+
+/// ``IDReader`` with the same layout and a `@Sendable` function.
+@usableFromInline
+struct SendableIDReader<Element, ID> {
+  @usableFromInline let read: @Sendable (Element) -> ID
 }

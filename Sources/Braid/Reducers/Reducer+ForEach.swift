@@ -120,16 +120,20 @@ public struct ForEachReducer<State, Action: Sendable, ID: Hashable & Sendable, E
         )
       },
       parent: parent,
-      instances: { state in withUnsafePointer(to: state) { elementsPath.withValue(in: $0) { $0.pointee.ids } } },
+      // The ids array alone: comparing it is a buffer-identity check when the parent left the
+      // collection alone, and snapshotting it retains one buffer rather than two.
+      instances: { state in withUnsafePointer(to: state) { elementsPath.withValue(in: $0) { $0.pointee.orderedIDs } } },
       keepsStateBefore: elementLifecycle.dismount != nil,
       changed: { stateBefore, idsBefore, stateAfter, idsAfter in
         var effects: [Effect<Action>] = []
-        for id in idsBefore where !idsAfter.contains(id) {
+        // Sets for membership; the loops keep the collection's order.
+        let (present, wasPresent) = (Set(idsAfter), Set(idsBefore))
+        for id in idsBefore where !present.contains(id) {
           if let element = stateBefore?[keyPath: toElements][id: id] { effects.append(dismountEffect(element, id: id)) }
           effects.append(.cancel(id: elementID(id)))
         }
         if elementLifecycle.mount != nil {
-          for id in idsAfter where !idsBefore.contains(id) {
+          for id in idsAfter where !wasPresent.contains(id) {
             if let element = stateAfter[keyPath: toElements][id: id] { effects.append(mountEffect(element, id: id)) }
           }
         }

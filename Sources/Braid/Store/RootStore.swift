@@ -155,8 +155,13 @@ final class RootStore<State, Action: Sendable> {
 
   @usableFromInline
   func addObserver(_ notify: @escaping (UnsafePointer<State>) -> Void) -> Int {
+    addObserver(StateObserver(notify: notify))
+  }
+
+  @usableFromInline
+  func addObserver(_ observer: StateObserver<State>) -> Int {
     nextObserverID += 1
-    observers.append(StateObserver(notify: notify))
+    observers.append(observer)
     observerIDs.append(nextObserverID)
     return nextObserverID
   }
@@ -174,7 +179,7 @@ final class RootStore<State, Action: Sendable> {
 struct StateObserver<State> {
   @usableFromInline let notify: (UnsafePointer<State>) -> Void
 
-  @usableFromInline
+  @inlinable
   init(notify: @escaping (UnsafePointer<State>) -> Void) {
     self.notify = notify
   }

@@ -168,9 +168,11 @@ public final class Store<State, Action: Sendable> {
         // The core belongs to no actor and stores plain closures; a main-actor store's core
         // calls them in `send`, on the main actor. A `@MainActor` function type and its plain
         // counterpart share one representation, so the cast only drops the static isolation
-        // (wrapping in `MainActor.assumeIsolated` would check the executor per notification, and
-        // a generic helper added two reabstraction thunks per call).
-        let id = root.addObserver(unsafeBitCast(notify, to: ((UnsafePointer<State>) -> Void).self))
+        // (wrapping in `MainActor.assumeIsolated` would check the executor per notification).
+        // The cast is of a struct holding the closure: a closure passed to the generic
+        // `unsafeBitCast` itself is reabstracted, and every call went through two thunks.
+        let id = root.addObserver(
+          unsafeBitCast(MainActorStateObserver(notify: notify), to: StateObserver<State>.self))
         return ObservationToken { [weak root] in root?.removeObserver(id) }
       }
     }
@@ -210,6 +212,17 @@ public final class Store<State, Action: Sendable> {
   /// The number of cancellation ids with a running effect (for leak checks in tests).
   package var activeCancellationIDCount: Int {
     root?.registry.keyCount ?? 0
+  }
+}
+
+/// A main-actor observer, laid out as ``StateObserver`` to be stored in a core as one.
+@usableFromInline
+struct MainActorStateObserver<State> {
+  @usableFromInline let notify: @MainActor (UnsafePointer<State>) -> Void
+
+  @inlinable
+  init(notify: @escaping @MainActor (UnsafePointer<State>) -> Void) {
+    self.notify = notify
   }
 }
 
