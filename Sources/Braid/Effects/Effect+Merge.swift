@@ -15,6 +15,12 @@ extension Effect {
   /// - Parameter effects: The effects to run together.
   @inlinable
   public static func merge(_ effects: some Sequence<Effect>) -> Self {
+    // Nothing to merge, checked over contiguous storage first: a tight loop, stopping at the
+    // first effect that is not `.none`.
+    let allNone = effects.withContiguousStorageIfAvailable { buffer in
+      buffer.allSatisfy { if case .none = $0.storage { true } else { false } }
+    }
+    if allNone == true { return .none }
     var kept: [Effect] = []
     for effect in effects where !effect.isNone {
       if case .merge(let nested) = effect.operation {

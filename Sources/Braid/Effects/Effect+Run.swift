@@ -7,7 +7,24 @@ struct RunOperation<Action: Sendable>: Sendable {
   let fileID: StaticString
   let line: UInt
   /// The dependency values in force when the effect was created; the operation runs with them.
-  var dependencies = DependencyValues.current
+  var dependencies: DependencyValues
+
+  @usableFromInline
+  init(
+    priority: TaskPriority?,
+    operation: @escaping @concurrent @Sendable (Send<Action>) async throws -> Void,
+    handler: (@concurrent @Sendable (any Error, Send<Action>) async -> Void)?,
+    fileID: StaticString,
+    line: UInt,
+    dependencies: DependencyValues = DependencyValues.currentValues
+  ) {
+    self.priority = priority
+    self.operation = operation
+    self.handler = handler
+    self.fileID = fileID
+    self.line = line
+    self.dependencies = dependencies
+  }
 
   func map<Parent: Sendable>(_ transform: @escaping @Sendable (Action) -> Parent) -> RunOperation<Parent> {
     let operation = self.operation
@@ -61,6 +78,7 @@ extension Effect {
   ///   - fileID: The file a reported issue points at; defaults to the caller's.
   ///   - line: The line a reported issue points at; defaults to the caller's.
   /// - Returns: An effect that runs `operation` when the store starts it.
+  @inlinable
   public static func run(
     priority: TaskPriority? = nil,
     operation: @escaping @concurrent @Sendable (_ send: Send<Action>) async throws -> Void,

@@ -122,7 +122,11 @@ final class RootStore<State, Action: Sendable> {
     var index = 0
     while true {
       let effect = reducer(&state, next)
-      if !effect.isNone {
+      // A `switch` rather than `isNone`: in the `.none` branch the compiler knows there is
+      // nothing to release (after `isNone` it called the enum's outlined destroy).
+      switch effect.storage {
+      case .none: break
+      default:
         if cascade == nil, !effect.isSynchronous { cascade = EffectCascade() }
         // The cascade tracks the tasks; this array is only where `start` puts them. Made here,
         // not before the loop, so a send without effects touches no array.
