@@ -68,8 +68,8 @@ public struct CancelFeature: Reducer {
     public init() {}
   }
 
-  public enum Action: Sendable { case start, stop, search }
-  enum CancelID: Hashable, Sendable { case work, search }
+  public enum Action: Sendable { case start, stop, search, hold, release }
+  enum CancelID: Hashable, Sendable { case work, search, hold }
 
   public init() {}
 
@@ -83,6 +83,11 @@ public struct CancelFeature: Reducer {
     case .search:
       state.starts += 1
       return .run { _ in }.cancellable(id: CancelID.search, cancelInFlight: true)
+    case .hold:
+      state.starts += 1
+      return .run { _ in try await Task.sleep(for: .seconds(3_600)) }.cancellable(id: CancelID.hold)
+    case .release:
+      return .cancel(id: CancelID.hold)
     }
   }
 }

@@ -22,10 +22,10 @@ public let sendKernels: [String: @MainActor (Int) -> Void] = {
     kernels["foreach-\(rows)"] = { forEachRowSend(rows: rows, $0) }
     kernels["foreach-\(rows).floor"] = { handRowSend(rows: rows, $0) }
   }
-  kernels["identified-write"] = identifiedWrite
-  kernels["identified-write.floor"] = identifiedWriteFloor
-  kernels["identified-read"] = identifiedRead
-  kernels["identified-read.floor"] = identifiedReadFloor
+  kernels["identified-write"] = { identifiedWrite($0) }
+  kernels["identified-write.floor"] = { identifiedWriteFloor($0) }
+  kernels["identified-read"] = { identifiedRead($0) }
+  kernels["identified-read.floor"] = { identifiedReadFloor($0) }
   return kernels
 }()
 

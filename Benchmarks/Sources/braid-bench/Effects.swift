@@ -39,7 +39,8 @@ func effectRows(_ config: Config) async -> [Row] {
   rows.append(
     peakNoted: Row(
       workload: "effects", name: ".send chain (per action)", operations: chainOps,
-      braid: chainBraid, floor: chainFloor, peer: chainPeer))
+      braid: chainBraid, floor: chainFloor, peer: chainPeer, reference: "root send, 1 observer (peer: closure store)",
+      target: Target(.overReference, limit: 2, "≤ 2× root send")))
 
   // 100 merged .none against one .none (the floor here is Braid's own single .none).
   let mergeOps = config.operations(1_000_000)
@@ -71,82 +72,105 @@ func effectRows(_ config: Config) async -> [Row] {
       workload: "effects", name: "100 merged .none (floor: one .none)", operations: mergeOps,
       braid: merged, floor: single, peer: mergePeer,
       note:
-        "floor is a Braid send returning one .none; peer merges 100 Empty publishers with `empties.publisher.flatMap { $0 }` (OpenCombine 0.14 has no MergeMany) (\(peerOps) sends)"
-    ))
+        "floor is a Braid send returning one .none; peer merges 100 Empty publishers with `empties.publisher.flatMap { $0 }` (OpenCombine 0.14 has no MergeMany) (\(peerOps) sends)",
+      target: Target(.overFloor, limit: 1.2, "≤ 1.2× one .none")))
 
   // Start + cancel of a cancellable .run effect against a bare Task start + cancel.
   let cycles = config.operations(100_000)
   let cancelBraid = await measureAsync(config, operations: cycles) { n in
     let store = Store(initialState: CancelFeature.State()) { CancelFeature() }
-    var started: [StoreTask] = []
-    started.reserveCapacity(n)
-    let clock = ContinuousClock()
-    let start = clock.now
-    for _ in 0..<n {
-      started.append(store.send(.start))
-      store.send(.stop)
+    return await batched(n) { size in
+      var started: [StoreTask] = []
+      started.reserveCapacity(size)
+      let clock = ContinuousClock()
+      let start = clock.now
+      for _ in 0..<size {
+        started.append(store.send(.start))
+        store.send(.stop)
+      }
+      let elapsed = clock.now - start
+      for task in started { await task.finish() }
+      return elapsed
     }
-    let elapsed = clock.now - start
-    for task in started { await task.finish() }
-    return elapsed
   }
-  let peakAfterBraid = Memory.peak ?? 0
   let cancelFloor = await measureAsync(config, operations: cycles) { n in
-    var started: [Task<Void, Never>] = []
-    started.reserveCapacity(n)
-    let clock = ContinuousClock()
-    let start = clock.now
-    for _ in 0..<n {
-      let task = Task.detached {}
-      started.append(task)
-      task.cancel()
+    await batched(n) { size in
+      var started: [Task<Void, Never>] = []
+      started.reserveCapacity(size)
+      let clock = ContinuousClock()
+      let start = clock.now
+      for _ in 0..<size {
+        let task = Task.detached {}
+        started.append(task)
+        task.cancel()
+      }
+      let elapsed = clock.now - start
+      for task in started { await task.value }
+      return elapsed
     }
-    let elapsed = clock.now - start
-    for task in started { await task.value }
-    return elapsed
   }
   rows.append(
     peakNoted: Row(
       workload: "effects", name: "cancellable start+cancel", operations: cycles,
       braid: cancelBraid, floor: cancelFloor,
       note:
-        "floor: Task.detached {} + cancel() (Braid's .run operations are @concurrent); peak RSS after the Braid runs \(peakAfterBraid / 1024) MiB, after the floor runs \((Memory.peak ?? 0) / 1024) MiB"
-    ))
+        "floor: Task.detached {} + cancel() (Braid's .run operations are @concurrent); only the start/cancel loops are timed, \(effectBatch) cycles at a time, each batch awaited untimed",
+      target: Target(.overFloor, limit: 2, "≤ 2× Task.detached + cancel")))
 
   // cancelInFlight churn: every send cancels the previous effect and starts a new one.
   let churnBraid = await measureAsync(config, operations: cycles) { n in
     let store = Store(initialState: CancelFeature.State()) { CancelFeature() }
-    var last = StoreTask?.none
-    let clock = ContinuousClock()
-    let start = clock.now
-    for _ in 0..<n { last = store.send(.search) }
-    let elapsed = clock.now - start
-    await last?.finish()
-    return elapsed
+    return await batched(n) { size in
+      var started: [StoreTask] = []
+      started.reserveCapacity(size)
+      let clock = ContinuousClock()
+      let start = clock.now
+      for _ in 0..<size { started.append(store.send(.search)) }
+      let elapsed = clock.now - start
+      for task in started { await task.finish() }
+      return elapsed
+    }
   }
   let churnFloor = await measureAsync(config, operations: cycles) { n in
-    var started: [Task<Void, Never>] = []
-    started.reserveCapacity(n)
     var inFlight: Task<Void, Never>?
-    let clock = ContinuousClock()
-    let start = clock.now
-    for _ in 0..<n {
-      inFlight?.cancel()
-      let task = Task.detached {}
-      started.append(task)
-      inFlight = task
+    return await batched(n) { size in
+      var started: [Task<Void, Never>] = []
+      started.reserveCapacity(size)
+      let clock = ContinuousClock()
+      let start = clock.now
+      for _ in 0..<size {
+        inFlight?.cancel()
+        let task = Task.detached {}
+        started.append(task)
+        inFlight = task
+      }
+      let elapsed = clock.now - start
+      for task in started { await task.value }
+      return elapsed
     }
-    let elapsed = clock.now - start
-    for task in started { await task.value }
-    return elapsed
   }
   rows.append(
     peakNoted: Row(
       workload: "effects", name: "cancelInFlight churn", operations: cycles,
       braid: churnBraid, floor: churnFloor,
-      note: "floor: cancel the previous Task.detached {}, start a new one"))
+      note: "floor: cancel the previous Task.detached {}, start a new one",
+      target: Target(.overFloor, limit: 2, "≤ 2× its floor")))
 
   return rows
+}
+
+/// Runs `body` on batches of at most ``effectBatch`` operations, `n` in all, and sums the time
+/// each reports, so that no more than one batch of tasks is ever alive.
+@MainActor
+func batched(_ n: Int, _ body: (Int) async -> Duration) async -> Duration {
+  var total = Duration.zero
+  var done = 0
+  while done < n {
+    let size = min(effectBatch, n - done)
+    total += await body(size)
+    done += size
+  }
+  return total
 }
 
 extension [Row] {

@@ -123,6 +123,18 @@ func measure(_ config: Config, operations: Int, _ body: (Int) -> Void) -> Stats 
   return Stats(samples: samples)
 }
 
+/// Like ``measure(_:operations:_:)``; `body` returns the time it spent on the measured part (so
+/// it can set up and tear down outside the timing).
+@MainActor
+func measureTimed(_ config: Config, operations: Int, _ body: (Int) -> Duration) -> Stats {
+  _ = body(operations)
+  var samples: [Double] = []
+  for _ in 0..<config.repetitions {
+    samples.append(nanoseconds(body(operations)) / Double(operations))
+  }
+  return Stats(samples: samples)
+}
+
 /// Like ``measure(_:operations:_:)``; `body` returns the nanoseconds it spent on the measured
 /// part (so it can set up and tear down outside the timing).
 @MainActor

@@ -34,5 +34,20 @@ func memoryChecks(_ config: Config) async -> [MemoryCheck] {
   checks.append(
     MemoryCheck(
       name: "\(cycles) cancellable start/cancel cycles", beforeKiB: beforeCycles, afterKiB: Memory.rss ?? 0))
+
+  // Bytes per live effect: RSS before and after starting effects that stay suspended.
+  let live = config.operations(10_000)
+  let holder = Store(initialState: CancelFeature.State()) { CancelFeature() }
+  let beforeLive = Memory.rss ?? 0
+  var held: [StoreTask] = []
+  for _ in 0..<live { held.append(holder.send(.hold)) }
+  while holder.runningEffectCount < live { await Task.yield() }
+  let afterLive = Memory.rss ?? 0
+  holder.send(.release)
+  for task in held { await task.finish() }
+  checks.append(
+    MemoryCheck(
+      name: "\(live) live effects (\((afterLive - beforeLive) * 1024 / Swift.max(live, 1)) bytes each)",
+      beforeKiB: beforeLive, afterKiB: afterLive))
   return checks
 }

@@ -56,12 +56,13 @@ case ("actor-effects", 3):
     }
     done.signal()
   }
-case (let name?, 2) where (sendKernels[name] ?? effectKernels[name]) != nil:
+case (let name?, 2) where (sendKernels[name] ?? effectKernels[name] ?? observationKernels[name]) != nil:
   // Top-level code runs on the main actor, synchronously: nothing is queued to it.
-  (sendKernels[name] ?? effectKernels[name])!(Int(arguments[1]) ?? 0)
+  (sendKernels[name] ?? effectKernels[name] ?? observationKernels[name])!(Int(arguments[1]) ?? 0)
   done.signal()
 default:
-  let names = (Array(sendKernels.keys) + Array(effectKernels.keys)).sorted().joined(separator: " ")
+  let names = (Array(sendKernels.keys) + Array(effectKernels.keys) + Array(observationKernels.keys)).sorted().joined(
+    separator: " ")
   print("usage: braid-count actor-send N | braid-count actor-effects K N | braid-count KERNEL N\nkernels: \(names)")
   done.signal()
 }

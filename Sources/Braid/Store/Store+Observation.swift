@@ -33,6 +33,41 @@ extension Store {
     }
   }
 
+  /// Calls `onChange` with the value `read` computes from the state now and after every send
+  /// that changes it.
+  ///
+  /// ```swift
+  /// let token = store.observe({ $0.rows.filter(\.isDone).count }) { done in
+  ///   doneLabel.text = "\(done) done"
+  /// }
+  /// ```
+  ///
+  /// Prefer it to a key path for a computed value observed on a hot path: a key path to a
+  /// computed property is applied through the runtime on every send (about 800 instructions),
+  /// a closure is a direct call. For a stored property both cost a load.
+  ///
+  /// - Parameters:
+  ///   - read: Computes the observed value from the state, once per send; it must not depend
+  ///     on anything but the state.
+  ///   - delivery: Whether to deliver the current value at once or only later changes.
+  ///   - onChange: Receives each value, on the main actor.
+  /// - Returns: A token; the observation lasts until it is cancelled or released.
+  @inlinable
+  public func observe<Value: Equatable>(
+    _ read: @escaping (_ state: State) -> Value,
+    delivery: ObservationDelivery = .currentAndChanges,
+    _ onChange: @escaping @MainActor (Value) -> Void
+  ) -> ObservationToken {
+    let last = ObservedValue(read(state))
+    if delivery == .currentAndChanges { onChange(last.value) }
+    return observePointerFunction { state in
+      let value = read(state.pointee)
+      guard value != last.value else { return }
+      last.value = value
+      onChange(value)
+    }
+  }
+
   /// The value at `keyPath` now and after every send that changes it, as an async sequence.
   ///
   /// ```swift
