@@ -43,6 +43,41 @@ struct ObservationTests {
     _ = token
   }
 
+  @Test func aClosureObservesLikeAKeyPath() {
+    let store = Store(initialState: Form.State()) { Form() }
+    var values: [Int] = []
+    var token: ObservationToken? = store.observe({ $0.password.count + $0.verification.count }) {
+      values.append($0)
+    }
+    store.send(.password("1234"))
+    store.send(.touch)
+    store.send(.verification("12"))
+    token = nil
+    store.send(.password("123456"))
+    #expect(values == [0, 4, 6])
+    _ = token
+  }
+
+  @Test func aClosureObserverOfAScopedStoreSeesTheChildState() {
+    struct Parent: Reducer {
+      struct State: Equatable { var form = Form.State() }
+      enum Action: Sendable { case form(Form.Action) }
+      var body: some Reducer<State, Action> {
+        Scope(state: \.form, action: /Action.form) { Form() }
+      }
+    }
+    let store = Store(initialState: Parent.State()) { Parent() }
+    let form = store.scope(state: \.form, action: /Parent.Action.form)
+    var values: [Bool] = []
+    let token = form.observe({ $0.isValid }, delivery: .changesOnly) { values.append($0) }
+    form.send(.password("12345678"))
+    form.send(.verification("12345678"))
+    form.send(.touch)
+    store.send(.form(.password("x")))
+    #expect(values == [true, false])
+    _ = token
+  }
+
   @Test func changesOnlySkipsTheCurrentValue() {
     let store = Store(initialState: Form.State()) { Form() }
     var values: [Bool] = []
