@@ -46,9 +46,8 @@ struct ObservationTests {
   @Test func aClosureObservesLikeAKeyPath() {
     let store = Store(initialState: Form.State()) { Form() }
     var values: [Int] = []
-    var token: ObservationToken? = store.observe({ $0.password.count + $0.verification.count }) {
-      values.append($0)
-    }
+    let lengths: (Form.State) -> Int = { $0.password.count + $0.verification.count }
+    var token: ObservationToken? = store.observe(lengths) { values.append($0) }
     store.send(.password("1234"))
     store.send(.touch)
     store.send(.verification("12"))
@@ -69,7 +68,8 @@ struct ObservationTests {
     let store = Store(initialState: Parent.State()) { Parent() }
     let form = store.scope(state: \.form, action: /Parent.Action.form)
     var values: [Bool] = []
-    let token = form.observe({ $0.isValid }, delivery: .changesOnly) { values.append($0) }
+    let isValid: (Form.State) -> Bool = { $0.isValid }
+    let token = form.observe(isValid, delivery: .changesOnly) { values.append($0) }
     form.send(.password("12345678"))
     form.send(.verification("12345678"))
     form.send(.touch)

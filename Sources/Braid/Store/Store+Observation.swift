@@ -37,7 +37,8 @@ extension Store {
   /// that changes it.
   ///
   /// ```swift
-  /// let token = store.observe({ $0.rows.filter(\.isDone).count }) { done in
+  /// let doneCount: (State) -> Int = { $0.rows.filter(\.isDone).count }
+  /// let token = store.observe(doneCount) { done in
   ///   doneLabel.text = "\(done) done"
   /// }
   /// ```
