@@ -32,7 +32,7 @@ extension TestStore {
   ) async {
     await receive(
       matching: isMatching,
-      description: "an action matching the predicate",
+      description: { "an action matching the predicate" },
       timeout: timeout,
       update: updateStateToExpectedResult,
       site: SourceSite(fileID: fileID, filePath: filePath, line: line, column: column)

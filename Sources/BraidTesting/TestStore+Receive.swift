@@ -28,7 +28,7 @@ extension TestStore {
   ) async where Action: Equatable {
     await receive(
       matching: { $0 == expected },
-      description: describe(expected),
+      description: { describe(expected) },
       timeout: timeout,
       update: updateStateToExpectedResult,
       site: SourceSite(fileID: fileID, filePath: filePath, line: line, column: column)
@@ -64,7 +64,7 @@ extension TestStore {
   ) async {
     await receive(
       matching: { casePath.extract(from: $0) != nil },
-      description: "an action matching \(CasePathLabel.of(casePath))",
+      description: { "an action matching \(CasePathLabel.of(casePath))" },
       timeout: timeout,
       update: updateStateToExpectedResult,
       site: SourceSite(fileID: fileID, filePath: filePath, line: line, column: column)
@@ -98,7 +98,7 @@ extension TestStore {
   ) async {
     await receive(
       matching: { casePath.extract(from: $0) == value },
-      description: describe(casePath.embed(value)),
+      description: { describe(casePath.embed(value)) },
       timeout: timeout,
       update: updateStateToExpectedResult,
       site: SourceSite(fileID: fileID, filePath: filePath, line: line, column: column)
@@ -107,14 +107,15 @@ extension TestStore {
 
   func receive(
     matching isMatch: @escaping (Action) -> Bool,
-    description: String,
+    description: @escaping () -> String,
     timeout: Duration?,
     update: ((inout State) throws -> Void)?,
     site: SourceSite,
     caller: isolated (any Actor)? = #isolation
   ) async {
     // The test awaits the step: the closures are only ever used on one side of the hop.
-    nonisolated(unsafe) let (isMatch, update) = (isMatch, update)
+    // The description is built only for a failure: describing an action reflects over it.
+    nonisolated(unsafe) let (isMatch, update, description) = (isMatch, update, description)
     await onFeatureActor { store, actor in
       await store.receiveOnFeatureActor(
         matching: isMatch, description: description, timeout: timeout, update: update, site: site)
@@ -123,7 +124,7 @@ extension TestStore {
 
   private func receiveOnFeatureActor(
     matching isMatch: (Action) -> Bool,
-    description: String,
+    description: @escaping () -> String,
     timeout: Duration?,
     update: ((inout State) throws -> Void)?,
     site: SourceSite,
@@ -133,9 +134,9 @@ extension TestStore {
       let running = recorder.inFlight.labels
       recordFailure(
         running.isEmpty
-          ? "Expected to receive \(description), but received none and no effect is running."
+          ? "Expected to receive \(description()), but received none and no effect is running."
           : """
-          Expected to receive \(description), but received none after \(timeout ?? self.timeout). \
+          Expected to receive \(description()), but received none after \(timeout ?? self.timeout). \
           \(running.count) \(running.count == 1 ? "effect is" : "effects are") still in flight, started by:
           \(running.map { "  " + $0 }.joined(separator: "\n"))
           """,
@@ -151,7 +152,7 @@ extension TestStore {
           recordSkippedAssertion("received \(describe(first.action)) without asserting it", at: site)
         }
         if recorder.received.isEmpty, !(await waitForReceivedAction(timeout: timeout ?? self.timeout)) {
-          recordFailure("Expected to receive \(description), but no received action matched.", at: site)
+          recordFailure("Expected to receive \(description()), but no received action matched.", at: site)
           return
         }
       }
@@ -163,7 +164,7 @@ extension TestStore {
         """
         Received unexpected action: …
 
-        Expected: \(description)
+        Expected: \(description())
         Received: \(describe(action))
         """,
         at: site
