@@ -192,7 +192,9 @@ extension RootStore {
     operation: @escaping @Sendable () async -> Void
   ) -> Task<Void, Never> {
     let operation = tracker?.counting(operation) ?? operation
-    guard let executor else { return Task(priority: priority) { await operation() } }
-    return Task(executorPreference: executor, priority: priority) { await operation() }
+    // The operation itself is the task's body: wrapping it in another closure cost an
+    // allocation per effect.
+    guard let executor else { return Task(priority: priority, operation: operation) }
+    return Task(executorPreference: executor, priority: priority, operation: operation)
   }
 }
