@@ -1,5 +1,6 @@
 import Braid
 import OpenCombine
+import Workloads
 
 /// Workload 6: the newest-wins async lookup (flatMapLatest): every query change starts a
 /// lookup and cancels the one in flight, so only the last query's response arrives.
@@ -41,34 +42,50 @@ func latestRows(_ config: Config) async -> [Row] {
   let operations = config.operations(100_000)
   let expected = latestQueries[(operations - 1) % latestQueries.count].count
 
-  // `Store.runningEffectCount` is `package`, out of reach here: wait for the last send's
-  // effect, then yield so the cancelled ones can wind down.
+  // In batches of `effectBatch` queries, so that the cancelled lookups of one batch wind down
+  // before the next starts (100,000 pending at once held ~380 MiB). Each batch's last query gets
+  // the one response of the batch. `Store.runningEffectCount` is `package`, out of reach here:
+  // wait for the last send's effect, then yield so the cancelled ones can wind down.
+  let batches = (operations + effectBatch - 1) / effectBatch
   let braid = await measureAsync(config, operations: operations) { n in
     let store = Store(initialState: LatestFeature.State()) { LatestFeature() }
-    var last = StoreTask?.none
-    let clock = ContinuousClock()
-    let start = clock.now
-    for index in 0..<n { last = store.send(.queryChanged(latestQueries[index % latestQueries.count])) }
-    let elapsed = clock.now - start
-    await last?.finish()
-    for _ in 0..<10 { await Task.yield() }
-    precondition(store.state.response == expected && store.state.responses == 1)
+    var sent = 0
+    let elapsed = await batched(n) { size in
+      var last = StoreTask?.none
+      let clock = ContinuousClock()
+      let start = clock.now
+      for index in sent..<(sent + size) {
+        last = store.send(.queryChanged(latestQueries[index % latestQueries.count]))
+      }
+      let elapsed = clock.now - start
+      sent += size
+      await last?.finish()
+      for _ in 0..<10 { await Task.yield() }
+      return elapsed
+    }
+    precondition(store.state.response == expected && store.state.responses == batches)
     return elapsed
   }
 
   // The floor: cancel the previous detached task, start one that computes the response.
   let floor = await measureAsync(config, operations: operations) { n in
-    var inFlight: Task<Int, Never>?
-    let clock = ContinuousClock()
-    let start = clock.now
-    for index in 0..<n {
-      inFlight?.cancel()
-      let query = latestQueries[index % latestQueries.count]
-      inFlight = Task.detached { query.count }
+    var sent = 0
+    var response: Int?
+    let elapsed = await batched(n) { size in
+      var inFlight: Task<Int, Never>?
+      let clock = ContinuousClock()
+      let start = clock.now
+      for index in sent..<(sent + size) {
+        inFlight?.cancel()
+        let query = latestQueries[index % latestQueries.count]
+        inFlight = Task.detached { query.count }
+      }
+      let elapsed = clock.now - start
+      sent += size
+      response = await inFlight?.value
+      for _ in 0..<10 { await Task.yield() }
+      return elapsed
     }
-    let elapsed = clock.now - start
-    let response = await inFlight?.value
-    for _ in 0..<10 { await Task.yield() }
     precondition(response == expected)
     return elapsed
   }
@@ -97,7 +114,7 @@ func latestRows(_ config: Config) async -> [Row] {
       workload: "latest", name: "newest-wins lookup (cancelInFlight)", operations: operations,
       braid: braid, floor: floor, peer: peer,
       note:
-        "only the synchronous send loop is timed; floor: cancel the previous Task.detached, start one computing the response; peer: map to Future + switchToLatest, futures resolve synchronously (nothing to cancel)"
+        "only the synchronous send loops are timed, \(effectBatch) queries at a time; floor: cancel the previous Task.detached, start one computing the response; peer: map to Future + switchToLatest, futures resolve synchronously (nothing to cancel)"
     )
   ]
 }

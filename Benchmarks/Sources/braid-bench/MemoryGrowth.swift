@@ -36,7 +36,7 @@ func memoryChecks(_ config: Config) async -> [MemoryCheck] {
       name: "\(cycles) cancellable start/cancel cycles", beforeKiB: beforeCycles, afterKiB: Memory.rss ?? 0))
 
   // Bytes per live effect: RSS before and after starting effects that stay suspended.
-  let live = config.operations(10_000)
+  let live = config.operations(4_000)
   let holder = Store(initialState: CancelFeature.State()) { CancelFeature() }
   let beforeLive = Memory.rss ?? 0
   var held: [StoreTask] = []
