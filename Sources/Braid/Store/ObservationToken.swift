@@ -1,5 +1,5 @@
-/// Keeps an observation made with ``Store/observe(_:delivery:_:)`` alive; cancel it, or let it
-/// go, to stop the observation.
+/// Keeps an observation made with ``Store/observe(_:delivery:_:)-(KeyPath<State,Value>,_,_)``
+/// (or its closure form) alive; cancel it, or let it go, to stop the observation.
 @MainActor
 public final class ObservationToken {
   private var onCancel: (@MainActor () -> Void)?
