@@ -81,6 +81,14 @@ public struct ForEachReducer<State, Action: Sendable, ID: Hashable & Sendable, E
 
   @usableFromInline
   func elementID(_ id: ID) -> AnyHashableSendable {
+    Self.elementID(id, in: toElements)
+  }
+
+  /// The cancellation id of the element with `id` in the collection at `toElements`.
+  @usableFromInline
+  static func elementID(
+    _ id: ID, in toElements: WritableKeyPath<State, IdentifiedArray<ID, ElementState>>
+  ) -> AnyHashableSendable {
     AnyHashableSendable(ChildFeatureID.forEach(elements: toElements, element: AnyHashableSendable(id)))
   }
 
@@ -88,7 +96,11 @@ public struct ForEachReducer<State, Action: Sendable, ID: Hashable & Sendable, E
   /// the effects of removed elements.
   @inlinable
   public func reduce(into state: inout State, action: Action) -> Effect<Action> {
-    ChildFeatureReduction.reduce(
+    // The closures below capture these fields, never `self`: capturing `self` copied the whole
+    // reducer on every action (a retain and a release per field).
+    let (element, elementsPath, toElementAction, toElements) = (element, elementsPath, toElementAction, toElements)
+    let (elementLifecycle, fileID, line) = (elementLifecycle, fileID, line)
+    return ChildFeatureReduction.reduce(
       into: &state,
       action: action,
       route: { action -> (id: ID, action: ElementAction)? in
@@ -105,10 +117,9 @@ public struct ForEachReducer<State, Action: Sendable, ID: Hashable & Sendable, E
         guard let effect else { return .missing }
         // Checked here so that an element action without effects builds no id and no closure.
         if effect.isNone { return .ran(.none) }
-        let toElementAction = self.toElementAction
         let id = route.id
         return .ran(
-          ChildFeatureReduction.childEffect(effect, id: elementID(id)) {
+          ChildFeatureReduction.childEffect(effect, id: Self.elementID(id, in: toElements)) {
             toElementAction.embed(.element(id: id, action: $0))
           })
       },
@@ -129,12 +140,20 @@ public struct ForEachReducer<State, Action: Sendable, ID: Hashable & Sendable, E
         // Sets for membership; the loops keep the collection's order.
         let (present, wasPresent) = (Set(idsAfter), Set(idsBefore))
         for id in idsBefore where !present.contains(id) {
-          if let element = stateBefore?[keyPath: toElements][id: id] { effects.append(dismountEffect(element, id: id)) }
-          effects.append(.cancel(id: elementID(id)))
+          if let removed = stateBefore?[keyPath: toElements][id: id] {
+            effects.append(
+              Self.dismountEffect(
+                removed, id: id, lifecycle: elementLifecycle, toElementAction: toElementAction, toElements: toElements))
+          }
+          effects.append(.cancel(id: Self.elementID(id, in: toElements)))
         }
         if elementLifecycle.mount != nil {
           for id in idsAfter where !wasPresent.contains(id) {
-            if let element = stateAfter[keyPath: toElements][id: id] { effects.append(mountEffect(element, id: id)) }
+            if let added = stateAfter[keyPath: toElements][id: id] {
+              effects.append(
+                Self.mountEffect(
+                  added, id: id, lifecycle: elementLifecycle, toElementAction: toElementAction, toElements: toElements))
+            }
           }
         }
         return effects
@@ -145,17 +164,39 @@ public struct ForEachReducer<State, Action: Sendable, ID: Hashable & Sendable, E
   /// An element's mount effect as the parent runs it: cancelled when the element is removed.
   @inlinable
   func mountEffect(_ element: ElementState, id: ID) -> Effect<Action> {
-    let toElementAction = self.toElementAction
-    return ChildFeatureReduction.childEffect(elementLifecycle.mountEffect(element), id: elementID(id)) {
-      toElementAction.embed(.element(id: id, action: $0))
-    }
+    Self.mountEffect(
+      element, id: id, lifecycle: elementLifecycle, toElementAction: toElementAction, toElements: toElements)
   }
 
   /// An element's dismount effect as the parent runs it.
   @inlinable
   func dismountEffect(_ element: ElementState, id: ID) -> Effect<Action> {
-    let toElementAction = self.toElementAction
-    return ChildFeatureReduction.dismountEffect(elementLifecycle.dismountEffect(element), id: elementID(id)) {
+    Self.dismountEffect(
+      element, id: id, lifecycle: elementLifecycle, toElementAction: toElementAction, toElements: toElements)
+  }
+
+  @inlinable
+  static func mountEffect(
+    _ element: ElementState,
+    id: ID,
+    lifecycle: Lifecycle<ElementState, ElementAction>,
+    toElementAction: CasePath<Action, IdentifiedAction<ID, ElementAction>>,
+    toElements: WritableKeyPath<State, IdentifiedArray<ID, ElementState>>
+  ) -> Effect<Action> {
+    ChildFeatureReduction.childEffect(lifecycle.mountEffect(element), id: elementID(id, in: toElements)) {
+      toElementAction.embed(.element(id: id, action: $0))
+    }
+  }
+
+  @inlinable
+  static func dismountEffect(
+    _ element: ElementState,
+    id: ID,
+    lifecycle: Lifecycle<ElementState, ElementAction>,
+    toElementAction: CasePath<Action, IdentifiedAction<ID, ElementAction>>,
+    toElements: WritableKeyPath<State, IdentifiedArray<ID, ElementState>>
+  ) -> Effect<Action> {
+    ChildFeatureReduction.dismountEffect(lifecycle.dismountEffect(element), id: elementID(id, in: toElements)) {
       toElementAction.embed(.element(id: id, action: $0))
     }
   }
