@@ -145,10 +145,10 @@ final class RootStore<State, Action: Sendable> {
 
   @inlinable
   func notifyObservers() {
-    // A snapshot, so that observers added or removed by an observer take effect next time; read
-    // through its buffer, calling an observer retains nothing. The pointer is to the stored state
-    // itself: an observer that sends mutates it in place, and later observers read it as it is
-    // then, as they would read a fresh copy.
+    // A snapshot (one retain of the array), so that observers added or removed by an observer
+    // take effect next time. The pointer is to the stored state itself: an observer that sends
+    // mutates it in place, and later observers read it as it is then, as they would read a
+    // fresh copy.
     let snapshot = observers
     snapshot.withUnsafeBufferPointer { observers in
       withUnsafePointer(to: &state) { state in
