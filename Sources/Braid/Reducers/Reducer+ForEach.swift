@@ -79,11 +79,6 @@ public struct ForEachReducer<State, Action: Sendable, ID: Hashable & Sendable, E
     self.line = line
   }
 
-  @usableFromInline
-  func elementID(_ id: ID) -> AnyHashableSendable {
-    Self.elementID(id, in: toElements)
-  }
-
   /// The cancellation id of the element with `id` in the collection at `toElements`.
   @usableFromInline
   static func elementID(
