@@ -7,7 +7,7 @@ struct EffectContext: Sendable {
   /// The cascade of the send that started the effect: its tasks join it.
   @usableFromInline var cascade: EffectCascade?
   /// The `Effect.run` the context's `Send` belongs to, if any.
-  @usableFromInline var lifetime: EffectLifetime?
+  @usableFromInline var lifetime: EffectHandle?
 
   @usableFromInline
   init(cascade: EffectCascade? = nil) {

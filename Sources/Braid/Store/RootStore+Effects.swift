@@ -1,11 +1,12 @@
 extension RootStore {
   /// Starts `effect`: synchronous parts happen now, asynchronous parts become tasks registered
-  /// in ``registry`` (under the cancellation keys of `context`) and appended to `tasks`.
+  /// in ``registry`` (under the cancellation keys of `context`) and, when `tasks` is not `nil`,
+  /// appended to it.
   ///
   /// Inlinable so the dispatch is specialized: unspecialized, each `switch` looked up the generic
   /// metadata of `Effect.Operation` (a `.send` chain measured 198 ns per action).
   @inlinable
-  func start(_ effect: Effect<Action>, context: EffectContext, into tasks: inout [Task<Void, Never>]) {
+  func start(_ effect: Effect<Action>, context: EffectContext, into tasks: inout [Task<Void, Never>]?) {
     // Matched in place: copying the operation out (`effect.operation`) went through the enum's
     // generic value witnesses, twice per effect.
     let box: EffectBox<Action>
@@ -22,9 +23,12 @@ extension RootStore {
     case .send(let action):
       _ = send(action)
     case .run(let run):
-      tasks.append(startRun(run, context: context))
+      // Started first: `tasks?.append(startRun(…))` would not start it when `tasks` is nil.
+      let task = startRun(run, context: context)
+      tasks?.append(task)
     case .subscribe(let subscription):
-      tasks.append(startSubscription(subscription, context: context))
+      let task = startSubscription(subscription, context: context)
+      tasks?.append(task)
     case .merge(let effects):
       for effect in effects {
         start(effect, context: context, into: &tasks)
@@ -38,7 +42,8 @@ extension RootStore {
         index += 1
       }
       if index < effects.endIndex {
-        tasks.append(startConcatenation(Array(effects[index...]), context: context))
+        let task = startConcatenation(Array(effects[index...]), context: context)
+        tasks?.append(task)
       }
     case .cancellable(let id, let cancelInFlight, let effect):
       let key = context.key(for: id)
@@ -85,19 +90,12 @@ extension RootStore {
   @usableFromInline
   func startRun(_ run: RunOperation<Action>, context: EffectContext) -> Task<Void, Never> {
     let registry = self.registry
-    let lifetime = EffectLifetime(fileID: run.fileID, line: run.line)
+    let handle = EffectHandle(keys: context.keys, cascade: context.cascade, fileID: run.fileID, line: run.line)
     var context = context
-    context.lifetime = lifetime
+    context.lifetime = handle
     let send = makeSend(context: context)
-    let id = registry.reserve(keys: context.keys)
-    let cascade = context.cascade
-    let member = cascade?.reserve()
     let task = Self.spawn(priority: run.priority, on: effectExecutor, tracker: tracker) {
-      defer {
-        lifetime.end()
-        registry.remove(id)
-        if let member { cascade?.leave(member) }
-      }
+      defer { registry.end(handle) }
       do {
         try await RunningEffect.$current.withValue(send) {
           if run.dependencies.isDefault, DependencyValues.current.isDefault {
@@ -123,8 +121,7 @@ extension RootStore {
         }
       }
     }
-    registry.attach(task, to: id)
-    if let member { cascade?.attach(task, to: member) }
+    registry.register(handle, task: task)
     return task
   }
 
@@ -137,16 +134,13 @@ extension RootStore {
     let send = makeSend(context: context)
     let scope = EffectScope(store: ObjectIdentifier(registry), path: context.path)
     let teardown = SubscriptionTeardown()
-    let id = registry.reserve(keys: context.keys, teardown: teardown)
-    let cascade = context.cascade
-    let member = cascade?.reserve()
+    let handle = EffectHandle(
+      keys: context.keys, cascade: context.cascade, teardown: teardown, fileID: subscription.fileID,
+      line: subscription.line)
     let firstAttempt = SubscriptionAttempt(subscription, scope: scope)
     teardown.attach(firstAttempt.cancellable)
     let task = Self.spawn(priority: nil, on: effectExecutor, tracker: tracker) {
-      defer {
-        registry.remove(id)
-        if let member { cascade?.leave(member) }
-      }
+      defer { registry.end(handle) }
       var attempt = firstAttempt
       var attemptsLeft = subscription.retries
       while true {
@@ -177,8 +171,7 @@ extension RootStore {
         return
       }
     }
-    registry.attach(task, to: id)
-    if let member { cascade?.attach(task, to: member) }
+    registry.register(handle, task: task)
     return task
   }
 

@@ -9,9 +9,9 @@ extension RootStore {
   /// Starts the feature's dismount effect, then cancels every effect that was running before
   /// it (subscriptions torn down by the time this returns). The dismount effect itself runs on.
   func dismount() -> StoreTask {
-    let running = registry.slots
+    let running = registry.running
     let task = perform { $0.lifecycle.dismountEffect($0.state) }
-    registry.cancel(slots: running)
+    registry.cancel(running)
     return task
   }
 
@@ -20,8 +20,8 @@ extension RootStore {
     DependencyValues.withCurrent(dependencies ?? DependencyValues()) {
       let effect = build(self)
       if effect.isNone { return .empty }
-      let cascade = effect.isSynchronous ? nil : EffectCascade()
-      var tasks: [Task<Void, Never>] = []
+      let cascade = effect.isSynchronous ? nil : EffectCascade(registry: registry)
+      var tasks: [Task<Void, Never>]? = nil
       start(effect, context: EffectContext(cascade: cascade), into: &tasks)
       if !observers.isEmpty { notifyObservers() }
       return StoreTask(cascade: cascade)

@@ -127,10 +127,10 @@ final class RootStore<State, Action: Sendable> {
       switch effect.storage {
       case .none: break
       default:
-        if cascade == nil, !effect.isSynchronous { cascade = EffectCascade() }
-        // The cascade tracks the tasks; this array is only where `start` puts them. Made here,
-        // not before the loop, so a send without effects touches no array.
-        var tasks: [Task<Void, Never>] = []
+        if cascade == nil, !effect.isSynchronous { cascade = EffectCascade(registry: registry) }
+        // The cascade tracks the tasks: `start` need not collect them (an array for them cost an
+        // allocation per send).
+        var tasks: [Task<Void, Never>]? = nil
         start(effect, context: EffectContext(cascade: cascade), into: &tasks)
       }
       guard index < queue.count else { break }
@@ -202,9 +202,9 @@ struct SendLinks<State, Action: Sendable>: Sendable {
     sink = { action, cascade in reference.object?.send(action, from: cascade) }
     starter = { effect, context in
       guard let store = reference.object else { return [] }
-      var tasks: [Task<Void, Never>] = []
+      var tasks: [Task<Void, Never>]? = []
       store.start(effect, context: context, into: &tasks)
-      return tasks
+      return tasks ?? []
     }
     self.isolation = isolation
   }

@@ -35,7 +35,7 @@ public struct StoreTask: Hashable, Sendable {
 
   /// Whether ``cancel()`` has been called. A send that started no effect is never cancelled.
   public var isCancelled: Bool {
-    cascade?.isCancelled ?? false
+    cascade?.isCancelledNow ?? false
   }
 
   public static func == (lhs: Self, rhs: Self) -> Bool {

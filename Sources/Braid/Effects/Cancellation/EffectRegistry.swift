@@ -1,24 +1,20 @@
 import Synchronization
 
-/// The running effects of one store: every task it started, indexed by the cancellation keys
-/// each registered under.
+/// The running effects of one store: every task it started, in start order and indexed by the
+/// cancellation keys each started under, and the count of running tasks of each of its sends'
+/// cascades.
 ///
 /// Effects are registered synchronously when the store starts them, so a `.cancel(id:)` in the
 /// same reducer pass finds them. A task removes itself when it ends; cancelling removes it at
-/// once.
+/// once. One lock guards the registry, its ``EffectHandle``s and its ``EffectCascade``s.
 @usableFromInline
 final class EffectRegistry: Sendable {
-  struct Entry {
-    var keys: [CancellationKey]
-    var task: Task<Void, Never>?
-    /// The client teardown of a subscription effect, run at once when the entry is cancelled.
-    var teardown: SubscriptionTeardown?
-  }
-
   struct State {
-    var nextID: UInt64 = 0
-    var entries: [UInt64: Entry] = [:]
-    var index: [CancellationKey: Set<UInt64>] = [:]
+    /// Listed handles, in registration order.
+    var first: EffectHandle?
+    unowned(unsafe) var last: EffectHandle?
+    var count = 0
+    var index: [CancellationKey: [EffectHandle]] = [:]
   }
 
   private let state = SanitizerVisibleMutex(State())
@@ -26,30 +22,35 @@ final class EffectRegistry: Sendable {
   @usableFromInline
   init() {}
 
-  /// Reserves a slot for a task about to start under `keys`; attach the task with
-  /// ``attach(_:to:)``.
-  func reserve(keys: [CancellationKey], teardown: SubscriptionTeardown? = nil) -> UInt64 {
-    state.withLock { state in
-      let id = state.nextID
-      state.nextID &+= 1
-      state.entries[id] = Entry(keys: keys, task: nil, teardown: teardown)
-      for key in keys { state.index[key, default: []].insert(id) }
-      return id
+  /// Registers `handle`'s `task`, which the store has just started: it counts in its cascade
+  /// until it ends, and it is cancelled at once if the cascade has been cancelled. A task that
+  /// has already ended is only remembered.
+  func register(_ handle: EffectHandle, task: Task<Void, Never>) {
+    let cancel = state.withLock { state -> Bool in
+      handle.task = task
+      if handle.hasEnded { return false }
+      Self.link(handle, into: &state)
+      handle.isJoined = true
+      guard let cascade = handle.cascade else { return false }
+      cascade.running += 1
+      return cascade.isCancelled
     }
+    if cancel { task.cancel() }
   }
 
-  /// Records the task for a reserved slot, unless the task has already finished.
-  func attach(_ task: Task<Void, Never>, to id: UInt64) {
-    state.withLock { state in
-      state.entries[id]?.task = task
+  /// Removes the task of `handle`, which has ended, and wakes whoever waits for its cascade to
+  /// finish if it was the last one running.
+  func end(_ handle: EffectHandle) {
+    let waiters = state.withLock { state -> [CheckedContinuation<Void, Never>] in
+      handle.markEnded()
+      if handle.isListed { Self.unlink(handle, from: &state, except: nil) }
+      guard handle.isJoined, let cascade = handle.cascade else { return [] }
+      cascade.running -= 1
+      guard cascade.running == 0, !cascade.waiters.isEmpty else { return [] }
+      defer { cascade.waiters = [] }
+      return cascade.waiters
     }
-  }
-
-  /// Forgets a finished task.
-  func remove(_ id: UInt64) {
-    state.withLock { state in
-      _ = Self.removeEntry(id, from: &state)
-    }
+    for waiter in waiters { waiter.resume() }
   }
 
   /// Cancels every task registered under `key`, and runs the client teardown of every
@@ -57,60 +58,121 @@ final class EffectRegistry: Sendable {
   /// time the `send` that returned it returns.
   @usableFromInline
   func cancel(_ key: CancellationKey) {
-    let entries = state.withLock { state -> [Entry] in
-      guard let ids = state.index[key] else { return [] }
-      return ids.sorted().compactMap { Self.removeEntry($0, from: &state) }
+    let handles = state.withLock { state -> [EffectHandle] in
+      guard let handles = state.index.removeValue(forKey: key) else { return [] }
+      for handle in handles { Self.unlink(handle, from: &state, except: key) }
+      return handles
     }
-    Self.stop(entries)
+    for handle in handles { handle.stop() }
   }
 
-  /// The slots registered now, to cancel later with ``cancel(slots:)``.
-  var slots: [UInt64] { state.withLock { $0.entries.keys.sorted() } }
+  /// The tasks registered now, to cancel later with ``cancel(_:)-(_:[EffectHandle])``.
+  var running: [EffectHandle] {
+    state.withLock { state in Self.listed(in: state) }
+  }
 
-  /// Cancels the tasks in `slots` that are still registered, tearing their subscriptions down
-  /// first: what a dismount does to the effects that were running when it began.
-  func cancel(slots: [UInt64]) {
-    let entries = state.withLock { state in slots.compactMap { Self.removeEntry($0, from: &state) } }
-    Self.stop(entries)
+  /// Cancels those of `handles` still registered, tearing their subscriptions down first: what
+  /// a dismount does to the effects that were running when it began.
+  func cancel(_ handles: [EffectHandle]) {
+    let stopped = state.withLock { state in
+      handles.filter { handle in
+        guard handle.isListed else { return false }
+        Self.unlink(handle, from: &state, except: nil)
+        return true
+      }
+    }
+    for handle in stopped { handle.stop() }
   }
 
   /// Cancels every task and tears every subscription down: the store is going away.
   func cancelAll() {
-    let entries = state.withLock { state -> [Entry] in
-      let entries = state.entries.sorted { $0.key < $1.key }.map(\.value)
-      state.entries.removeAll()
-      state.index.removeAll()
-      return entries
+    let handles = state.withLock { state -> [EffectHandle] in
+      let handles = Self.listed(in: state)
+      for handle in handles {
+        handle.isListed = false
+        handle.next = nil
+        handle.previous = nil
+      }
+      state = State()
+      return handles
     }
-    Self.stop(entries)
-  }
-
-  /// Runs the teardowns of `entries` and cancels their tasks, outside the lock (a teardown may
-  /// send, or cancel more effects).
-  ///
-  /// Teardown first: cancelling a subscription's task ends its drain on another thread, which
-  /// tears the client down too. Were the task cancelled first, that thread could win the
-  /// once-only teardown and still be running it when this call returned — the gauge caught a
-  /// `.cancel(id:)` returning before the client had stopped.
-  private static func stop(_ entries: [Entry]) {
-    for entry in entries {
-      entry.teardown?.run()
-      entry.task?.cancel()
-    }
+    for handle in handles { handle.stop() }
   }
 
   /// The number of effect tasks still running.
-  var count: Int { state.withLock { $0.entries.count } }
+  var count: Int { state.withLock { $0.count } }
 
   /// The number of distinct cancellation keys with a running task.
   var keyCount: Int { state.withLock { $0.index.count } }
 
-  private static func removeEntry(_ id: UInt64, from state: inout State) -> Entry? {
-    guard let entry = state.entries.removeValue(forKey: id) else { return nil }
-    for key in entry.keys {
-      state.index[key]?.remove(id)
-      if state.index[key]?.isEmpty == true { state.index[key] = nil }
+  // MARK: Cascades
+
+  /// Cancels every running task of `cascade`, and every task that joins it later.
+  func cancel(_ cascade: EffectCascade) {
+    let tasks = state.withLock { state -> [Task<Void, Never>] in
+      cascade.isCancelled = true
+      guard cascade.running > 0 else { return [] }
+      var tasks: [Task<Void, Never>] = []
+      var handle = state.first
+      while let current = handle {
+        if current.cascade === cascade, let task = current.task { tasks.append(task) }
+        handle = current.next
+      }
+      return tasks
     }
-    return entry
+    for task in tasks { task.cancel() }
+  }
+
+  /// Whether ``cancel(_:)-(EffectCascade)`` has been called for `cascade`.
+  func isCancelled(_ cascade: EffectCascade) -> Bool {
+    state.withLock { _ in cascade.isCancelled }
+  }
+
+  /// Resumes `waiter` once no task of `cascade` is running: now, or when the last one ends.
+  func whenFinished(_ cascade: EffectCascade, resume waiter: CheckedContinuation<Void, Never>) {
+    let finished = state.withLock { _ -> Bool in
+      if cascade.running == 0 { return true }
+      cascade.waiters.append(waiter)
+      return false
+    }
+    if finished { waiter.resume() }
+  }
+
+  // MARK: The list and the index
+
+  private static func link(_ handle: EffectHandle, into state: inout State) {
+    handle.isListed = true
+    handle.previous = state.last
+    if let last = state.last { last.next = handle } else { state.first = handle }
+    state.last = handle
+    state.count += 1
+    for key in handle.keys { state.index[key, default: []].append(handle) }
+  }
+
+  /// Takes `handle` out of the list, and out of the index under every key but `except` (whose
+  /// entry the caller has removed).
+  private static func unlink(_ handle: EffectHandle, from state: inout State, except removed: CancellationKey?) {
+    handle.isListed = false
+    if let next = handle.next { next.previous = handle.previous } else { state.last = handle.previous }
+    if let previous = handle.previous { previous.next = handle.next } else { state.first = handle.next }
+    handle.next = nil
+    handle.previous = nil
+    state.count -= 1
+    for key in handle.keys where key != removed {
+      guard let position = state.index.index(forKey: key) else { continue }
+      state.index.values[position].removeAll { $0 === handle }
+      if state.index.values[position].isEmpty { state.index.remove(at: position) }
+    }
+  }
+
+  private static func listed(in state: State) -> [EffectHandle] {
+    var handles: [EffectHandle] = []
+    handles.reserveCapacity(state.count)
+    var handle = state.first
+    while let current = handle {
+      handles.append(current)
+      handle = current.next
+    }
+    return handles
   }
 }

@@ -1,0 +1,66 @@
+import Synchronization
+
+/// One effect task as its store tracks it: its place in the store's ``EffectRegistry`` (under the
+/// cancellation keys it started with), its membership in the ``EffectCascade`` of the send that
+/// started it, and whether its operation has returned.
+///
+/// One object per task does what a registry entry, a cascade slot and a lifetime flag did apart:
+/// starting and ending an effect costs one allocation and two lock acquisitions, and no hashing
+/// beyond its cancellation keys.
+@usableFromInline
+final class EffectHandle: @unchecked Sendable {
+  // @unchecked: the `let`s are immutable; every `var` is read and written only under the lock of
+  // the registry that registers the handle, and `ended` is atomic.
+
+  /// The cancellation keys the effect was started under.
+  let keys: [CancellationKey]
+  /// The client teardown of a subscription effect, run when the effect is cancelled.
+  let teardown: SubscriptionTeardown?
+  /// The cascade the task counts in from registration until it ends.
+  let cascade: EffectCascade?
+  /// Where a send made after the operation returned is reported.
+  let fileID: StaticString
+  let line: UInt
+  /// Whether the task has ended (its operation returned, or it was cancelled and unwound).
+  private let ended = Atomic(false)
+
+  /// Set when the registry registers the task; never cleared (a task releases its closure, and
+  /// with it this handle, when it completes, so the two do not keep each other alive).
+  var task: Task<Void, Never>?
+  /// Whether the task was registered before it ended: it then counts in ``cascade`` until it ends.
+  var isJoined = false
+  /// Whether the handle is in the registry's list and index (registered, not yet cancelled or
+  /// ended).
+  var isListed = false
+  /// The registry's list of listed handles, in registration order.
+  var next: EffectHandle?
+  unowned(unsafe) var previous: EffectHandle?
+
+  init(
+    keys: [CancellationKey], cascade: EffectCascade?, teardown: SubscriptionTeardown? = nil,
+    fileID: StaticString, line: UInt
+  ) {
+    self.keys = keys
+    self.cascade = cascade
+    self.teardown = teardown
+    self.fileID = fileID
+    self.line = line
+  }
+
+  /// Whether the task has ended; readable from any thread.
+  var hasEnded: Bool { ended.load(ordering: .acquiring) }
+
+  /// Marks the task ended. Called by the registry, under its lock.
+  func markEnded() { ended.store(true, ordering: .releasing) }
+
+  /// Cancels the task, after tearing a subscription's client down: the client has stopped by the
+  /// time this returns.
+  ///
+  /// Teardown first: cancelling a subscription's task ends its drain on another thread, which
+  /// tears the client down too. Were the task cancelled first, that thread could win the
+  /// once-only teardown and still be running it when this returned.
+  func stop() {
+    teardown?.run()
+    task?.cancel()
+  }
+}
