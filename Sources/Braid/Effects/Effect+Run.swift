@@ -1,13 +1,13 @@
 /// The payload of ``Effect/run(priority:operation:catch:fileID:line:)``.
 @usableFromInline
 struct RunOperation<Action: Sendable>: Sendable {
-  let priority: TaskPriority?
-  var operation: @concurrent @Sendable (Send<Action>) async throws -> Void
-  let handler: (@concurrent @Sendable (any Error, Send<Action>) async -> Void)?
-  let fileID: StaticString
-  let line: UInt
+  @usableFromInline let priority: TaskPriority?
+  @usableFromInline var operation: @concurrent @Sendable (Send<Action>) async throws -> Void
+  @usableFromInline let handler: (@concurrent @Sendable (any Error, Send<Action>) async -> Void)?
+  @usableFromInline let fileID: StaticString
+  @usableFromInline let line: UInt
   /// The dependency values in force when the effect was created; the operation runs with them.
-  var dependencies: DependencyValues
+  @usableFromInline var dependencies: DependencyValues
 
   @usableFromInline
   init(
@@ -87,9 +87,8 @@ extension Effect {
     line: UInt = #line
   ) -> Self {
     Self(
-      operation: .run(
-        RunOperation(priority: priority, operation: operation, handler: handler, fileID: fileID, line: line)
-      )
-    )
+      storage: .boxed(
+        RunEffectBox(
+          RunOperation(priority: priority, operation: operation, handler: handler, fileID: fileID, line: line))))
   }
 }

@@ -62,7 +62,7 @@ public struct Effect<Action: Sendable>: Sendable {
     switch operation {
     case .none: storage = .none
     case .send(let action): storage = .send(action)
-    default: storage = .boxed(EffectBox(operation))
+    default: storage = .boxed(EffectBox.make(operation))
     }
   }
 
@@ -99,18 +99,6 @@ public struct Effect<Action: Sendable>: Sendable {
   public var isNone: Bool {
     if case .none = storage { return true }
     return false
-  }
-}
-
-/// The heap storage of a non-empty ``Effect``.
-@usableFromInline
-final class EffectBox<Action: Sendable>: Sendable {
-  @usableFromInline
-  let operation: Effect<Action>.Operation
-
-  @inlinable
-  init(_ operation: Effect<Action>.Operation) {
-    self.operation = operation
   }
 }
 

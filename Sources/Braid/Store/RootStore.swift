@@ -36,14 +36,14 @@ final class RootStore<State, Action: Sendable> {
   @usableFromInline let dependencies: DependencyValues?
   var nextObserverID = 0
   /// The executor effect tasks prefer; `nil` for the global concurrent executor.
-  var effectExecutor: (any TaskExecutor)?
+  @usableFromInline var effectExecutor: (any TaskExecutor)?
   /// The actor the store is isolated to: its owner's, where effects deliver their actions. A
   /// ``StoreActor`` binds it as soon as it exists.
   let isolation: WeakIsolation
   /// The closures every ``Send`` of this store shares, made once rather than per effect.
   lazy var sendLinks = SendLinks(self, isolation: isolation)
   /// The test's tracker when the store was made in one (see ``StoreTracker``).
-  let tracker = StoreTracker.current
+  @usableFromInline let tracker = StoreTracker.current
 
   @usableFromInline
   init(

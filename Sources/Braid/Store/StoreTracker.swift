@@ -3,6 +3,7 @@
 ///
 /// A store reads ``current`` once, when it is made; effect tasks are counted from the moment
 /// they are spawned until their operation returns, whether it finished or was cancelled.
+@usableFromInline
 package final class StoreTracker: Sendable {
   /// The tracker stores made now report to.
   @TaskLocal package static var current: StoreTracker?

@@ -20,7 +20,8 @@ extension Effect {
   @inlinable
   public func cancellable(id: some Hashable & Sendable, cancelInFlight: Bool = false) -> Self {
     if isNone, !cancelInFlight { return self }
-    return Self(operation: .cancellable(id: AnyHashableSendable(id), cancelInFlight: cancelInFlight, self))
+    return Self(
+      storage: .boxed(CancellableEffectBox(id: AnyHashableSendable(id), cancelInFlight: cancelInFlight, self)))
   }
 
   /// An effect that cancels every running effect marked ``cancellable(id:cancelInFlight:)``
@@ -34,7 +35,7 @@ extension Effect {
   /// - Parameter id: The id to cancel.
   @inlinable
   public static func cancel(id: some Hashable & Sendable) -> Self {
-    Self(operation: .cancel(id: AnyHashableSendable(id)))
+    Self(storage: .boxed(CancelEffectBox(id: AnyHashableSendable(id))))
   }
 
   /// Runs this effect with ids resolved under a child-feature path component, so the child's

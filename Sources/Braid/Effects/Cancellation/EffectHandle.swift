@@ -36,6 +36,7 @@ final class EffectHandle: @unchecked Sendable {
   var next: EffectHandle?
   unowned(unsafe) var previous: EffectHandle?
 
+  @usableFromInline
   init(
     keys: [CancellationKey], cascade: EffectCascade?, teardown: SubscriptionTeardown? = nil,
     fileID: StaticString, line: UInt

@@ -25,6 +25,7 @@ final class EffectRegistry: Sendable {
   /// Registers `handle`'s `task`, which the store has just started: it counts in its cascade
   /// until it ends, and it is cancelled at once if the cascade has been cancelled. A task that
   /// has already ended is only remembered.
+  @usableFromInline
   func register(_ handle: EffectHandle, task: Task<Void, Never>) {
     let cancel = state.withLock { state -> Bool in
       handle.task = task
@@ -40,6 +41,7 @@ final class EffectRegistry: Sendable {
 
   /// Removes the task of `handle`, which has ended, and wakes whoever waits for its cascade to
   /// finish if it was the last one running.
+  @usableFromInline
   func end(_ handle: EffectHandle) {
     let waiters = state.withLock { state -> [CheckedContinuation<Void, Never>] in
       handle.markEnded()

@@ -1,5 +1,6 @@
 /// What `Task.cancel(id:)` reaches from inside an effect: the store and child feature the
 /// effect was started in.
+@usableFromInline
 protocol EffectCancelling: Sendable {
   func cancel(id: AnyHashableSendable) async
 }
@@ -10,6 +11,7 @@ enum RunningEffect {
 }
 
 extension Send: EffectCancelling {
+  @usableFromInline
   func cancel(id: AnyHashableSendable) async {
     let starter = self.starter
     let context = self.context

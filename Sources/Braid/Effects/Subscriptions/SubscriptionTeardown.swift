@@ -6,6 +6,7 @@
 /// `send` returns and before a restarted effect under the same id creates its own. The task runs
 /// it when the client completes. A retry attaches its new client's teardown; attaching after the
 /// teardown ran tears the new client down at once.
+@usableFromInline
 final class SubscriptionTeardown: Sendable {
   private enum State {
     case running(AnyCancellable?)
