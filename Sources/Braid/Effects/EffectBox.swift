@@ -62,14 +62,34 @@ class EffectBox<Action: Sendable>: @unchecked Sendable {
   }
 }
 
+/// An `Effect.run`. Its fields are stored one by one rather than as a ``RunOperation``: the
+/// (unspecialized) deinit then releases them directly, where destroying the generic struct
+/// looked its metadata up at run time.
 @usableFromInline
 final class RunEffectBox<Action: Sendable>: EffectBox<Action>, @unchecked Sendable {
-  @usableFromInline let run: RunOperation<Action>
+  @usableFromInline let priority: TaskPriority?
+  @usableFromInline let body: @concurrent @Sendable (Send<Action>) async throws -> Void
+  @usableFromInline let handler: (@concurrent @Sendable (any Error, Send<Action>) async -> Void)?
+  @usableFromInline let fileID: StaticString
+  @usableFromInline let line: UInt
+  @usableFromInline let dependencies: DependencyValues
 
   @inlinable
   init(_ run: RunOperation<Action>) {
-    self.run = run
+    priority = run.priority
+    body = run.operation
+    handler = run.handler
+    fileID = run.fileID
+    line = run.line
+    dependencies = run.dependencies
     super.init(kind: .run, isSynchronous: false)
+  }
+
+  @inlinable
+  var run: RunOperation<Action> {
+    RunOperation(
+      priority: priority, operation: body, handler: handler, fileID: fileID, line: line,
+      dependencies: dependencies)
   }
 }
 

@@ -14,7 +14,39 @@ final class EffectRegistry: Sendable {
     var first: EffectHandle?
     unowned(unsafe) var last: EffectHandle?
     var count = 0
-    var index: [CancellationKey: [EffectHandle]] = [:]
+    var index: [CancellationKey: Bucket] = [:]
+  }
+
+  /// The handles registered under one key. Almost always one: held without an array, which
+  /// cost an allocation per registration.
+  enum Bucket {
+    case one(EffectHandle)
+    case many([EffectHandle])
+
+    func each(_ body: (EffectHandle) -> Void) {
+      switch self {
+      case .one(let handle): body(handle)
+      case .many(let handles): handles.forEach(body)
+      }
+    }
+
+    func adding(_ handle: EffectHandle) -> Bucket {
+      switch self {
+      case .one(let first): .many([first, handle])
+      case .many(let handles): .many(handles + [handle])
+      }
+    }
+
+    /// The bucket without `handle`, or `nil` when it held only that one.
+    func removing(_ handle: EffectHandle) -> Bucket? {
+      switch self {
+      case .one(let only): return only === handle ? nil : self
+      case .many(var handles):
+        handles.removeAll { $0 === handle }
+        if handles.count == 1 { return .one(handles[0]) }
+        return handles.isEmpty ? nil : .many(handles)
+      }
+    }
   }
 
   private let state = SanitizerVisibleMutex(State())
@@ -43,7 +75,7 @@ final class EffectRegistry: Sendable {
   /// finish if it was the last one running.
   @usableFromInline
   func end(_ handle: EffectHandle) {
-    let waiters = state.withLock { state -> [CheckedContinuation<Void, Never>] in
+    let waiters = state.withLock { state -> [UnsafeContinuation<Void, Never>] in
       handle.markEnded()
       if handle.isListed { Self.unlink(handle, from: &state, except: nil) }
       guard handle.isJoined, let cascade = handle.cascade else { return [] }
@@ -60,12 +92,12 @@ final class EffectRegistry: Sendable {
   /// time the `send` that returned it returns.
   @usableFromInline
   func cancel(_ key: CancellationKey) {
-    let handles = state.withLock { state -> [EffectHandle] in
-      guard let handles = state.index.removeValue(forKey: key) else { return [] }
-      for handle in handles { Self.unlink(handle, from: &state, except: key) }
-      return handles
+    let bucket = state.withLock { state -> Bucket? in
+      guard let bucket = state.index.removeValue(forKey: key) else { return nil }
+      bucket.each { Self.unlink($0, from: &state, except: key) }
+      return bucket
     }
-    for handle in handles { handle.stop() }
+    bucket?.each { $0.stop() }
   }
 
   /// The tasks registered now, to cancel later with ``cancel(_:)-(_:[EffectHandle])``.
@@ -130,8 +162,13 @@ final class EffectRegistry: Sendable {
     state.withLock { _ in cascade.isCancelled }
   }
 
+  /// Whether no task of `cascade` is running.
+  func isFinished(_ cascade: EffectCascade) -> Bool {
+    state.withLock { _ in cascade.running == 0 }
+  }
+
   /// Resumes `waiter` once no task of `cascade` is running: now, or when the last one ends.
-  func whenFinished(_ cascade: EffectCascade, resume waiter: CheckedContinuation<Void, Never>) {
+  func whenFinished(_ cascade: EffectCascade, resume waiter: UnsafeContinuation<Void, Never>) {
     let finished = state.withLock { _ -> Bool in
       if cascade.running == 0 { return true }
       cascade.waiters.append(waiter)
@@ -148,7 +185,13 @@ final class EffectRegistry: Sendable {
     if let last = state.last { last.next = handle } else { state.first = handle }
     state.last = handle
     state.count += 1
-    for key in handle.keys { state.index[key, default: []].append(handle) }
+    for key in handle.keys {
+      if let position = state.index.index(forKey: key) {
+        state.index.values[position] = state.index.values[position].adding(handle)
+      } else {
+        state.index[key] = .one(handle)
+      }
+    }
   }
 
   /// Takes `handle` out of the list, and out of the index under every key but `except` (whose
@@ -162,8 +205,11 @@ final class EffectRegistry: Sendable {
     state.count -= 1
     for key in handle.keys where key != removed {
       guard let position = state.index.index(forKey: key) else { continue }
-      state.index.values[position].removeAll { $0 === handle }
-      if state.index.values[position].isEmpty { state.index.remove(at: position) }
+      if let rest = state.index.values[position].removing(handle) {
+        state.index.values[position] = rest
+      } else {
+        state.index.remove(at: position)
+      }
     }
   }
 
