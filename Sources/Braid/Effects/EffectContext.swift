@@ -6,8 +6,6 @@ struct EffectContext: Sendable {
   @usableFromInline var keys: [CancellationKey] = []
   /// The cascade of the send that started the effect: its tasks join it.
   @usableFromInline var cascade: EffectCascade?
-  /// The `Effect.run` the context's `Send` belongs to, if any.
-  @usableFromInline var lifetime: EffectHandle?
 
   @usableFromInline
   init(cascade: EffectCascade? = nil) {

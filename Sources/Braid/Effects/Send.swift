@@ -15,30 +15,27 @@
 /// Sending hops to the store's isolation — the main actor for a ``Store``, the store's own actor
 /// for a ``StoreActor`` — and reduces the action there.
 public struct Send<Action: Sendable>: Sendable {
-  /// Called on `isolation` only.
-  let sink: @Sendable (Action, EffectCascade?) -> Void
-  /// Called on `isolation` only.
-  let starter: @Sendable (Effect<Action>, EffectContext) -> [Task<Void, Never>]
-  let isolation: WeakIsolation
-  let context: EffectContext
+  // Two references, so that a `Send` is cheap to copy and fits an existential's inline buffer
+  // (the task-local that `Task.cancel(id:)` reads holds one without allocating).
+  @usableFromInline let links: SendLinks<Action>
+  /// The effect this `Send` belongs to: where its actions' effects join, the context nested
+  /// effects start in, and whether it has ended.
+  @usableFromInline let effect: EffectHandle
 
-  init(
-    sink: @escaping @Sendable (Action, EffectCascade?) -> Void,
-    starter: @escaping @Sendable (Effect<Action>, EffectContext) -> [Task<Void, Never>],
-    isolation: WeakIsolation,
-    context: EffectContext
-  ) {
-    self.sink = sink
-    self.starter = starter
-    self.isolation = isolation
-    self.context = context
+  @usableFromInline
+  init(links: SendLinks<Action>, effect: EffectHandle) {
+    self.links = links
+    self.effect = effect
   }
+
+  /// The context nested effects start in.
+  var context: EffectContext { effect.context }
 
   /// Sends `action` to the store, unless the effect has been cancelled.
   ///
   /// - Parameter action: The action to deliver.
   public func callAsFunction(_ action: Action) async {
-    guard let actor = await isolation.actor else { return }
+    guard let actor = await links.isolation.actor else { return }
     await deliver(action, on: actor)
   }
 
@@ -46,36 +43,35 @@ public struct Send<Action: Sendable>: Sendable {
   /// action sent after a cancelling send was reduced is never delivered.
   private func deliver(_ action: Action, on actor: isolated any Actor) {
     guard !Task.isCancelled else { return }
-    if let lifetime = context.lifetime, lifetime.hasEnded {
+    if effect.reportsLateSends, effect.hasEnded {
       reportMisuse(
         "An action was sent from an effect that had already completed: \(action). Send only while the Effect.run operation runs: a `send` escaped into an unstructured Task or a callback outlives the effect, so the store can neither wait for nor cancel what it sends. The action was dropped.",
-        fileID: lifetime.fileID,
-        line: lifetime.line
+        fileID: effect.fileID,
+        line: effect.line
       )
       return
     }
-    sink(action, context.cascade)
+    links.sink(action, effect.cascade)
   }
 
   /// A `Send` for child actions that embeds each into this one's action type.
   func map<Child: Sendable>(_ embed: @escaping @Sendable (Child) -> Action) -> Send<Child> {
-    let sink = self.sink
-    let starter = self.starter
-    return Send<Child>(
-      sink: { sink(embed($0), $1) },
-      starter: { effect, context in starter(effect.map(embed), context) },
-      isolation: isolation,
-      context: context
+    let links = self.links
+    let childLinks = SendLinks<Child>(
+      sink: { links.sink(embed($0), $1) },
+      starter: { effect, context in links.starter(effect.map(embed), context) },
+      isolation: links.isolation
     )
+    return Send<Child>(links: childLinks, effect: effect)
   }
 
   /// Starts `effect` in this effect's context (its ids and cancellation) and waits until it
   /// finishes. Cancelling the waiting task cancels `effect`.
   func perform(_ effect: Effect<Action>) async {
     if effect.isNone || Task.isCancelled { return }
-    let starter = self.starter
+    let starter = links.starter
     let context = self.context
-    guard let tasks = await isolation.run({ starter(effect, context) }) else { return }
+    guard let tasks = await links.isolation.run({ starter(effect, context) }) else { return }
     await withTaskCancellationHandler {
       for task in tasks { await task.value }
     } onCancel: {

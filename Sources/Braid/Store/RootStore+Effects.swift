@@ -66,12 +66,6 @@ extension RootStore {
     }
   }
 
-  /// A ``Send`` for effects started in `context` that delivers to this store while it exists.
-  @usableFromInline
-  func makeSend(context: EffectContext) -> Send<Action> {
-    Send(sink: sendLinks.sink, starter: sendLinks.starter, isolation: sendLinks.isolation, context: context)
-  }
-
   /// Runs `effects` one after another in one task.
   @usableFromInline
   func startConcatenation(_ effects: [Effect<Action>], context: EffectContext) -> Task<Void, Never> {
@@ -98,10 +92,8 @@ extension RootStore {
   @inlinable
   func startRun(_ run: RunOperation<Action>, context: EffectContext) -> Task<Void, Never> {
     let registry = self.registry
-    let handle = EffectHandle(keys: context.keys, cascade: context.cascade, fileID: run.fileID, line: run.line)
-    var context = context
-    context.lifetime = handle
-    let send = makeSend(context: context)
+    let handle = EffectHandle(context: context, reportsLateSends: true, fileID: run.fileID, line: run.line)
+    let send = Send(links: sendLinks, effect: handle)
     let task = Self.spawn(priority: run.priority, on: effectExecutor, tracker: tracker) {
       defer { registry.end(handle) }
       do {
@@ -137,14 +129,12 @@ extension RootStore {
   func startSubscription(_ subscription: Subscription<Action>, context: EffectContext) -> Task<Void, Never> {
     let registry = self.registry
     let isolation = self.isolation
-    var context = context
-    context.lifetime = nil
-    let send = makeSend(context: context)
     let scope = EffectScope(store: ObjectIdentifier(registry), path: context.path)
     let teardown = SubscriptionTeardown()
     let handle = EffectHandle(
-      keys: context.keys, cascade: context.cascade, teardown: teardown, fileID: subscription.fileID,
+      context: context, teardown: teardown, reportsLateSends: false, fileID: subscription.fileID,
       line: subscription.line)
+    let send = Send(links: sendLinks, effect: handle)
     let firstAttempt = SubscriptionAttempt(subscription, scope: scope)
     teardown.attach(firstAttempt.cancellable)
     let task = Self.spawn(priority: nil, on: effectExecutor, tracker: tracker) {

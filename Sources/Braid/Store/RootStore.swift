@@ -41,7 +41,7 @@ final class RootStore<State, Action: Sendable> {
   /// ``StoreActor`` binds it as soon as it exists.
   let isolation: WeakIsolation
   /// The closures every ``Send`` of this store shares, made once rather than per effect.
-  lazy var sendLinks = SendLinks(self, isolation: isolation)
+  @usableFromInline lazy var sendLinks = SendLinks(self, isolation: isolation)
   /// The test's tracker when the store was made in one (see ``StoreTracker``).
   @usableFromInline let tracker = StoreTracker.current
 
@@ -186,26 +186,5 @@ struct StateObserver<State> {
   @inlinable
   init(notify: @escaping (UnsafePointer<State>) -> Void) {
     self.notify = notify
-  }
-}
-
-/// How effects reach their store: a sink for actions and a starter for nested effects, to be
-/// called on ``isolation``, both holding the store weakly so running effects never keep it
-/// alive.
-struct SendLinks<State, Action: Sendable>: Sendable {
-  let sink: @Sendable (Action, EffectCascade?) -> Void
-  let starter: @Sendable (Effect<Action>, EffectContext) -> [Task<Void, Never>]
-  let isolation: WeakIsolation
-
-  init(_ store: RootStore<State, Action>, isolation: WeakIsolation) {
-    let reference = UncheckedWeakReference(store)
-    sink = { action, cascade in reference.object?.send(action, from: cascade) }
-    starter = { effect, context in
-      guard let store = reference.object else { return [] }
-      var tasks: [Task<Void, Never>]? = []
-      store.start(effect, context: context, into: &tasks)
-      return tasks ?? []
-    }
-    self.isolation = isolation
   }
 }

@@ -12,12 +12,17 @@ final class EffectHandle: @unchecked Sendable {
   // @unchecked: the `let`s are immutable; every `var` is read and written only under the lock of
   // the registry that registers the handle, and `ended` is atomic.
 
+  /// The child-feature path the effect was started under.
+  let path: [AnyHashableSendable]
   /// The cancellation keys the effect was started under.
   let keys: [CancellationKey]
   /// The client teardown of a subscription effect, run when the effect is cancelled.
   let teardown: SubscriptionTeardown?
   /// The cascade the task counts in from registration until it ends.
   let cascade: EffectCascade?
+  /// Whether a send made after the task ended is reported (an `Effect.run`'s is; a
+  /// subscription's client may call back late, and those actions are dropped silently).
+  let reportsLateSends: Bool
   /// Where a send made after the operation returned is reported.
   let fileID: StaticString
   let line: UInt
@@ -38,14 +43,24 @@ final class EffectHandle: @unchecked Sendable {
 
   @usableFromInline
   init(
-    keys: [CancellationKey], cascade: EffectCascade?, teardown: SubscriptionTeardown? = nil,
+    context: EffectContext, teardown: SubscriptionTeardown? = nil, reportsLateSends: Bool,
     fileID: StaticString, line: UInt
   ) {
-    self.keys = keys
-    self.cascade = cascade
+    self.path = context.path
+    self.keys = context.keys
+    self.cascade = context.cascade
     self.teardown = teardown
+    self.reportsLateSends = reportsLateSends
     self.fileID = fileID
     self.line = line
+  }
+
+  /// The context the effect was started in, for the effects it starts in turn.
+  var context: EffectContext {
+    var context = EffectContext(cascade: cascade)
+    context.path = path
+    context.keys = keys
+    return context
   }
 
   /// Whether the task has ended; readable from any thread.

@@ -13,9 +13,9 @@ enum RunningEffect {
 extension Send: EffectCancelling {
   @usableFromInline
   func cancel(id: AnyHashableSendable) async {
-    let starter = self.starter
+    let starter = links.starter
     let context = self.context
-    _ = await isolation.run { starter(.cancel(id: id), context) }
+    _ = await links.isolation.run { starter(.cancel(id: id), context) }
   }
 }
 
