@@ -122,16 +122,19 @@ final class RootStore<State, Action: Sendable> {
     var index = 0
     while true {
       let effect = reducer(&state, next)
-      // A `switch` rather than `isNone`: in the `.none` branch the compiler knows there is
-      // nothing to release (after `isNone` it called the enum's outlined destroy).
+      // Every case bound, so that no branch calls the enum's outlined destroy (a `default:`
+      // branch did, in every send, once the specializations of `drain` were merged).
       switch effect.storage {
       case .none: break
-      default:
-        if cascade == nil, !effect.isSynchronous { cascade = EffectCascade(registry: registry) }
+      case .send(let action):
+        // What starting it does: this send is in progress, so the action is queued.
+        queue.append(action)
+      case .boxed(let box):
+        if cascade == nil, !box.isSynchronous { cascade = EffectCascade(registry: registry) }
         // The cascade tracks the tasks: `start` need not collect them (an array for them cost an
         // allocation per send).
         var tasks: [Task<Void, Never>]? = nil
-        start(effect, context: EffectContext(cascade: cascade), into: &tasks)
+        start(box, context: EffectContext(cascade: cascade), into: &tasks)
       }
       guard index < queue.count else { break }
       next = queue[index]
