@@ -180,4 +180,72 @@ struct CancellationTests {
     #expect(task.isCancelled)
     #expect(store.runningEffectCount == 0)
   }
+
+  /// Effects under three ids, cancelled from the middle of the start order, then the last, then
+  /// the first: each cancellation stops only its own effect.
+  @Test func cancellingOneIdLeavesTheOthersRunning() async {
+    let store = Store(initialState: 0) {
+      Reduce<Int, String> { _, id in
+        if id.hasPrefix("cancel ") { return .cancel(id: String(id.dropFirst(7))) }
+        return .run { _ in try await suspendUntilCancelled() }.cancellable(id: id)
+      }
+    }
+    let tasks = ["a", "b", "c"].map { store.send($0) }
+    #expect(store.runningEffectCount == 3)
+    #expect(store.activeCancellationIDCount == 3)
+    store.send("cancel b")
+    await tasks[1].finish()
+    #expect(store.runningEffectCount == 2)
+    #expect(store.activeCancellationIDCount == 2)
+    store.send("cancel c")
+    await tasks[2].finish()
+    #expect(store.runningEffectCount == 1)
+    store.send("cancel a")
+    await tasks[0].finish()
+    #expect(store.runningEffectCount == 0)
+    #expect(store.activeCancellationIDCount == 0)
+  }
+
+  /// Three effects under one id; the one that ends by itself leaves the id to the other two, and
+  /// cancelling the id stops both.
+  @Test func anEffectThatEndsLeavesItsIdToTheOthers() async {
+    let store = Store(initialState: 0) {
+      Reduce<Int, Int> { _, action in
+        switch action {
+        case 0: .run { _ in try await suspendUntilCancelled() }.cancellable(id: CancelID.work)
+        case 1: .run { _ in }.cancellable(id: CancelID.work)
+        default: .cancel(id: CancelID.work)
+        }
+      }
+    }
+    let first = store.send(0)
+    let quick = store.send(1)
+    let second = store.send(0)
+    await quick.finish()
+    #expect(store.runningEffectCount == 2)
+    #expect(store.activeCancellationIDCount == 1)
+    store.send(2)
+    await first.finish()
+    await second.finish()
+    #expect(store.runningEffectCount == 0)
+    #expect(store.activeCancellationIDCount == 0)
+  }
+
+  /// Cancelling one send's task stops that send's effects only.
+  @Test func aStoreTaskCancelsOnlyItsOwnEffects() async {
+    let store = Store(initialState: 0) {
+      Reduce<Int, Int> { _, _ in .run { _ in try await suspendUntilCancelled() } }
+    }
+    let first = store.send(1)
+    let second = store.send(2)
+    #expect(store.runningEffectCount == 2)
+    first.cancel()
+    await first.finish()
+    #expect(first.isCancelled)
+    #expect(!second.isCancelled)
+    #expect(store.runningEffectCount == 1)
+    second.cancel()
+    await second.finish()
+    #expect(store.runningEffectCount == 0)
+  }
 }
