@@ -23,8 +23,9 @@ extension Effect {
     if allNone == true { return .none }
     var kept: [Effect] = []
     for effect in effects where !effect.isNone {
-      if case .merge(let nested) = effect.operation {
-        kept.append(contentsOf: nested)
+      // Checked by kind: `operation` would rebuild the whole enum to test one case.
+      if case .boxed(let box) = effect.storage, box.kind == .merge {
+        kept.append(contentsOf: unsafeDowncast(box, to: EffectListBox<Action>.self).effects)
       } else {
         kept.append(effect)
       }

@@ -3,9 +3,10 @@
 ///
 /// The store's `start` reads a box's fields in place after one check of ``kind``. With the
 /// operation stored as one generic enum, every start and every drop copied or destroyed the
-/// whole enum through its generic value witnesses, looking up its metadata at run time (about
-/// 10,000 instructions per cancellable effect started and cancelled). Whether the effect is
-/// synchronous is worked out once, when the box is made.
+/// whole enum through its generic value witnesses, looking up its metadata at run time: boxing by
+/// kind, with wrappers holding their child as a box, took a cancellable start + cancel from
+/// 32,360 to 28,896 instructions. Whether the effect is synchronous is worked out once, when the
+/// box is made.
 @usableFromInline
 class EffectBox<Action: Sendable>: @unchecked Sendable {
   // @unchecked: immutable, and every subclass holds only `Sendable` values.

@@ -35,7 +35,8 @@ final class EffectCascade: @unchecked Sendable {
   /// cascade.
   func finish() async {
     // Most often awaited when already finished: then there is nothing to wait for or cancel,
-    // and installing a cancellation handler and a continuation cost 5,000 instructions.
+    // and installing a cancellation handler and a continuation cost more than the rest of the
+    // wait (with the unsafe continuation below, 2,200 fewer instructions per start + cancel).
     if registry.isFinished(self) { return }
     await withTaskCancellationHandler {
       // Unsafe: resumed exactly once, by `whenFinished` or by the registry when the last task

@@ -90,7 +90,7 @@ extension RootStore {
   ///
   /// Inlinable, so that it and its task's body are specialized for the store's action type:
   /// unspecialized, copying the captured operation and `Send` looked their generic metadata up
-  /// at run time, about 5,000 instructions per effect.
+  /// at run time (a cancellable start + cancel went from 33,022 to 32,360 instructions).
   @inlinable
   func startRun(_ run: RunOperation<Action>, context: EffectContext) -> Task<Void, Never> {
     let registry = self.registry
