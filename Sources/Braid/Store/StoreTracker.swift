@@ -15,13 +15,4 @@ package final class StoreTracker: Sendable {
   package let liveEffects = ResourceCount()
 
   package init() {}
-
-  /// Wraps an effect task's operation so that it is counted while it runs.
-  func counting(_ operation: @escaping @Sendable () async -> Void) -> @Sendable () async -> Void {
-    liveEffects.opened()
-    return { [liveEffects] in
-      defer { liveEffects.closed() }
-      await operation()
-    }
-  }
 }
