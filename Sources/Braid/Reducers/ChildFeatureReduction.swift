@@ -40,7 +40,15 @@ enum ChildFeatureReduction {
       }
     }
     let before = instances(state)
-    let stateBefore = keepsStateBefore ? state : nil
+    // Two branches rather than `keepsStateBefore ? state : nil`: destroying that optional went
+    // through its type's value witnesses on every action (62 instructions of a forEach row send).
+    guard keepsStateBefore else {
+      let parentEffect = parent(&state, action)
+      let after = instances(state)
+      guard before != after else { return childEffect.merge(with: parentEffect) }
+      return .merge([childEffect, parentEffect] + changed(nil, before, state, after))
+    }
+    let stateBefore = state
     let parentEffect = parent(&state, action)
     let after = instances(state)
     guard before != after else { return childEffect.merge(with: parentEffect) }
