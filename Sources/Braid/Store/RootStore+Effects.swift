@@ -94,8 +94,10 @@ extension RootStore {
   @inlinable
   func startRun(_ run: RunOperation<Action>, context: EffectContext) -> Task<Void, Never> {
     let registry = self.registry
-    let handle = EffectHandle(context: context, reportsLateSends: true, fileID: run.fileID, line: run.line)
-    let send = Send(links: sendLinks, effect: handle)
+    let links = sendLinks
+    let handle = EffectHandle(
+      context: context, canceller: links, reportsLateSends: true, fileID: run.fileID, line: run.line)
+    let send = Send(links: links, effect: handle)
     let tracker = Self.effectStarted(tracker: self.tracker)
     // Closure literals handed straight to `Task`: a closure value passed through `spawn` was
     // converted by four reabstraction thunks, each an allocation (a cancellable start + cancel
@@ -125,7 +127,7 @@ extension RootStore {
       effectEnded(tracker: tracker)
     }
     do {
-      try await withEffectBindings(running: send, dependencies: run.dependencies) {
+      try await withEffectBindings(running: send.effect, dependencies: run.dependencies) {
         try await run.operation(send)
       }
     } catch {
@@ -170,10 +172,11 @@ extension RootStore {
     let isolation = self.isolation
     let scope = EffectScope(store: ObjectIdentifier(registry), path: context.path)
     let teardown = SubscriptionTeardown()
+    let links = sendLinks
     let handle = EffectHandle(
-      context: context, teardown: teardown, reportsLateSends: false, fileID: subscription.fileID,
-      line: subscription.line)
-    let send = Send(links: sendLinks, effect: handle)
+      context: context, canceller: links, teardown: teardown, reportsLateSends: false,
+      fileID: subscription.fileID, line: subscription.line)
+    let send = Send(links: links, effect: handle)
     let firstAttempt = SubscriptionAttempt(subscription, scope: scope)
     teardown.attach(firstAttempt.cancellable)
     let task = Self.spawn(priority: nil, on: effectExecutor, tracker: tracker) {
@@ -243,7 +246,7 @@ extension RootStore {
 /// unless they and the current ones are both the defaults (then nothing is bound for them).
 @usableFromInline
 func withEffectBindings(
-  running: any EffectCancelling,
+  running: EffectHandle,
   dependencies: DependencyValues,
   operation: () async throws -> Void
 ) async throws {

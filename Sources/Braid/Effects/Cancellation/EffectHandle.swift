@@ -16,6 +16,8 @@ final class EffectHandle: @unchecked Sendable {
   let path: [AnyHashableSendable]
   /// The cancellation keys the effect was started under.
   let keys: [CancellationKey]
+  /// The store, for `Task.cancel(id:)` called inside the effect.
+  let canceller: any EffectCanceller
   /// The client teardown of a subscription effect, run when the effect is cancelled.
   let teardown: SubscriptionTeardown?
   /// The cascade the task counts in from registration until it ends.
@@ -43,10 +45,11 @@ final class EffectHandle: @unchecked Sendable {
 
   @usableFromInline
   init(
-    context: EffectContext, teardown: SubscriptionTeardown? = nil, reportsLateSends: Bool,
-    fileID: StaticString, line: UInt
+    context: EffectContext, canceller: any EffectCanceller, teardown: SubscriptionTeardown? = nil,
+    reportsLateSends: Bool, fileID: StaticString, line: UInt
   ) {
     self.path = context.path
+    self.canceller = canceller
     self.keys = context.keys
     self.cascade = context.cascade
     self.teardown = teardown
