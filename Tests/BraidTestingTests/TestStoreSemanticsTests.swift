@@ -26,6 +26,35 @@ struct TestStoreSemanticsTests {
     await store.finish()
   }
 
+  struct FailingSignUp: Reducer {
+    struct State: Equatable { var error: String? }
+    enum Action: Equatable { case submit, failed(String) }
+    struct Rejected: Error {}
+
+    func reduce(into state: inout State, action: Action) -> Effect<Action> {
+      switch action {
+      case .submit:
+        return .run { _ in
+          throw Rejected()
+        } catch: { _, send in
+          // The handler takes a while before it sends.
+          for _ in 0..<1_000 { await Task.yield() }
+          await send(.failed("rejected"))
+        }
+      case .failed(let message):
+        state.error = message
+        return .none
+      }
+    }
+  }
+
+  @Test func anEffectIsInFlightUntilItsCatchHandlerReturns() async {
+    let store = TestStore(initialState: FailingSignUp.State()) { FailingSignUp() }
+    await store.send(.submit)
+    await store.receive(.failed("rejected")) { $0.error = "rejected" }
+    await store.finish()
+  }
+
   struct Ordering: Reducer {
     struct State: Equatable { var log: [String] = [] }
     enum Action: Equatable, Sendable { case start, b2, b3, c1 }

@@ -13,13 +13,40 @@ extension Effect {
       run: { run in
         let token = onStart()
         let operation = run.operation
-        var tracked = run
-        tracked.operation = { send in
-          onRun(token)
-          defer { onEnd(token) }
-          try await operation(send)
+        guard let handler = run.handler else {
+          var tracked = run
+          tracked.operation = { send in
+            onRun(token)
+            defer { onEnd(token) }
+            try await operation(send)
+          }
+          return tracked
         }
-        return tracked
+        // With a `catch:` handler the effect is in flight until the handler returns: it can
+        // still send. Ending when the operation threw let `receive` fail, seeing no effect in
+        // flight, before the handler's action arrived.
+        return RunOperation(
+          priority: run.priority,
+          operation: { send in
+            onRun(token)
+            do {
+              try await operation(send)
+            } catch {
+              // The store hands every error but a `CancellationError` to the handler
+              // (`RootStore.handleFailure`), which then ends the tracking.
+              if error is CancellationError { onEnd(token) }
+              throw error
+            }
+            onEnd(token)
+          },
+          handler: { error, send in
+            defer { onEnd(token) }
+            await handler(error, send)
+          },
+          fileID: run.fileID,
+          line: run.line,
+          dependencies: run.dependencies
+        )
       },
       subscribe: { subscription in
         let token = onStart()
