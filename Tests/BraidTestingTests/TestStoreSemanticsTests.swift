@@ -28,7 +28,10 @@ struct TestStoreSemanticsTests {
 
   struct FailingSignUp: Reducer {
     struct State: Equatable { var error: String? }
-    enum Action: Equatable { case submit, failed(String) }
+    enum Action: Equatable {
+      case submit
+      case failed(String)
+    }
     struct Rejected: Error {}
 
     func reduce(into state: inout State, action: Action) -> Effect<Action> {
