@@ -90,7 +90,9 @@ extension RootStore {
   ///
   /// The task captures the box, one reference: copying its fields out into the task's context
   /// went through the operation's value witnesses (18,693 instructions per cancellable start +
-  /// cancel against 19,051). Inlinable, so that it and its task's body are specialized for the store's action type:
+  /// cancel against 19,051).
+  ///
+  /// Inlinable, so that it and its task's body are specialized for the store's action type:
   /// unspecialized, copying the captured operation and `Send` looked their generic metadata up
   /// at run time (a cancellable start + cancel went from 33,022 to 32,360 instructions).
   @inlinable
@@ -104,6 +106,8 @@ extension RootStore {
     // Closure literals handed straight to `Task`: a closure value passed through `spawn` was
     // converted by four reabstraction thunks, each an allocation (a cancellable start + cancel
     // went from 23,170 to 19,649 instructions).
+    // `RootStore.perform`, not `Self.perform`: Swift 6.3's region-based isolation checker rejects
+    // a `sending` closure that captures the dynamic `Self` of a class.
     let task: Task<Void, Never>
     if let executor = effectExecutor {
       task = Task(executorPreference: executor, priority: run.priority) {
