@@ -1,6 +1,7 @@
 import Braid
 import BraidTestSupport
 import BraidTesting
+import Foundation
 import Testing
 
 /// TCA's TestStore rules where Braid used to differ (issue 15): skipped effects keep running, and
@@ -56,6 +57,53 @@ struct TestStoreSemanticsTests {
     await store.send(.submit)
     await store.receive(.failed("rejected")) { $0.error = "rejected" }
     await store.finish()
+  }
+
+  struct StampedFailure: Reducer {
+    struct State: Equatable { var failedAt: Double? }
+    enum Action: Equatable {
+      case submit
+      case failed(at: Double)
+    }
+    struct Rejected: Error {}
+    @Dependency(\.date) var date
+
+    func reduce(into state: inout State, action: Action) -> Effect<Action> {
+      switch action {
+      case .submit:
+        return .run { _ in
+          throw Rejected()
+        } catch: { _, send in
+          // Read inside the handler, as TCA's handlers read dependencies.
+          @Dependency(\.date) var date
+          await send(.failed(at: date.now.timeIntervalSince1970))
+        }
+      case .failed(let moment):
+        state.failedAt = moment
+        return .none
+      }
+    }
+  }
+
+  @Test func aCatchHandlerSeesTheStoresDependencies() async {
+    let store = TestStore(initialState: StampedFailure.State()) {
+      StampedFailure()
+    } withDependencies: {
+      $0.date = .constant(Date(timeIntervalSince1970: 1_000))
+    }
+    await store.send(.submit)
+    await store.receive(.failed(at: 1_000)) { $0.failedAt = 1_000 }
+    await store.finish()
+  }
+
+  @Test func aStoresCatchHandlerSeesTheStoresDependencies() async {
+    let store = Store(initialState: StampedFailure.State()) {
+      StampedFailure()
+    } withDependencies: {
+      $0.date = .constant(Date(timeIntervalSince1970: 2_000))
+    }
+    await store.send(.submit).finish()
+    #expect(store.state.failedAt == 2_000)
   }
 
   struct Ordering: Reducer {
