@@ -89,6 +89,7 @@ extension Effect {
     Self(
       storage: .boxed(
         RunEffectBox(
-          RunOperation(priority: priority, operation: operation, handler: handler, fileID: fileID, line: line))))
+          priority: priority, body: operation, handler: handler, fileID: fileID, line: line,
+          dependencies: DependencyValues.currentValues)))
   }
 }

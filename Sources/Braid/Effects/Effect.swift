@@ -43,7 +43,7 @@ public struct Effect<Action: Sendable>: Sendable {
   }
 
   @usableFromInline
-  let storage: Storage
+  var storage: Storage
 
   // Inlinable, as is everything the store's `start` reads: unspecialized, every read copied the
   // operation through generic value witnesses (a `.send` chain measured 3,600 instructions per

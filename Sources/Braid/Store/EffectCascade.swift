@@ -12,12 +12,13 @@
 /// lock (a lock of its own cost an allocation and a generic deinit per send).
 @usableFromInline
 final class EffectCascade: @unchecked Sendable {
-  // @unchecked: the `var`s are touched only under `registry`'s lock.
+  // @unchecked: the `var`s are touched only under `registry`'s lock (which also makes their dynamic
+  // exclusivity checks redundant).
   let registry: EffectRegistry
   /// Tasks that joined and have not ended.
-  var running = 0
-  var isCancelled = false
-  var waiters: [UnsafeContinuation<Void, Never>] = []
+  @exclusivity(unchecked) var running = 0
+  @exclusivity(unchecked) var isCancelled = false
+  @exclusivity(unchecked) var waiters: [UnsafeContinuation<Void, Never>] = []
 
   @usableFromInline
   init(registry: EffectRegistry) {

@@ -22,8 +22,15 @@ extension RootStore {
     case .send:
       _ = send(unsafeDowncast(box, to: SendEffectBox<Action>.self).action)
     case .run:
+      let run = unsafeDowncast(box, to: RunEffectBox<Action>.self)
+      var key: CancellationKey?
+      if let id = run.cancelID {
+        let runKey = context.key(for: id)
+        if run.cancelInFlight { registry.cancel(runKey) }
+        key = runKey
+      }
       // Started first: `tasks?.append(startRun(…))` would not start it when `tasks` is nil.
-      let task = startRun(unsafeDowncast(box, to: RunEffectBox<Action>.self), context: context)
+      let task = startRun(run, context: context, key: key)
       tasks?.append(task)
     case .subscribe:
       let subscription = unsafeDowncast(box, to: SubscribeEffectBox<Action>.self).subscription
@@ -50,6 +57,15 @@ extension RootStore {
       let cancellable = unsafeDowncast(box, to: CancellableEffectBox<Action>.self)
       let key = context.key(for: cancellable.id)
       if cancellable.cancelInFlight { registry.cancel(key) }
+      // A `.run` made cancellable takes its key alongside the context's, unless it holds one.
+      if let child = cancellable.child, child.kind == .run {
+        let run = unsafeDowncast(child, to: RunEffectBox<Action>.self)
+        if run.cancelID == nil {
+          let task = startRun(run, context: context, key: key)
+          tasks?.append(task)
+          return
+        }
+      }
       var context = context
       context.keys.append(key)
       if let child = cancellable.child { start(child, context: context, into: &tasks) }
@@ -83,26 +99,23 @@ extension RootStore {
       fileID: #fileID,
       line: #line
     )
-    return startRun(RunEffectBox(sequence), context: context)
+    return startRun(RunEffectBox(sequence), context: context, key: nil)
   }
 
-  /// Starts `run` in a task registered under `context`'s keys.
+  /// Starts `run` in a task registered under `context`'s keys and `key`.
   ///
-  /// The task captures the box, one reference: copying its fields out into the task's context
-  /// went through the operation's value witnesses (18,693 instructions per cancellable start +
-  /// cancel against 19,051).
+  /// The task's closure captures one object, the effect's ``RunEffectHandle``, which holds the
+  /// box, the send links, the registry and the tracker. (`Task` still allocates a context for the
+  /// closure, which holds its isolation too.)
   ///
   /// Inlinable, so that it and its task's body are specialized for the store's action type:
   /// unspecialized, copying the captured operation and `Send` looked their generic metadata up
   /// at run time (a cancellable start + cancel went from 33,022 to 32,360 instructions).
   @inlinable
-  func startRun(_ run: RunEffectBox<Action>, context: EffectContext) -> Task<Void, Never> {
-    let registry = self.registry
-    let links = sendLinks
-    let handle = EffectHandle(
-      context: context, canceller: links, reportsLateSends: true, fileID: run.fileID, line: run.line)
-    let send = Send(links: links, effect: handle)
-    let tracker = Self.effectStarted(tracker: self.tracker)
+  func startRun(_ run: RunEffectBox<Action>, context: EffectContext, key: CancellationKey?) -> Task<Void, Never> {
+    let handle = RunEffectHandle(
+      run: run, context: context, key: key, links: sendLinks, registry: registry,
+      tracker: Self.effectStarted(tracker: tracker))
     // Closure literals handed straight to `Task`: a closure value passed through `spawn` was
     // converted by four reabstraction thunks, each an allocation (a cancellable start + cancel
     // went from 23,170 to 19,649 instructions).
@@ -111,11 +124,11 @@ extension RootStore {
     let task: Task<Void, Never>
     if let executor = effectExecutor {
       task = Task(executorPreference: executor, priority: run.priority) {
-        await RootStore.perform(run, send: send, registry: registry, tracker: tracker)
+        await RootStore.perform(handle)
       }
     } else {
       task = Task(priority: run.priority) {
-        await RootStore.perform(run, send: send, registry: registry, tracker: tracker)
+        await RootStore.perform(handle)
       }
     }
     registry.register(handle, task: task)
@@ -125,15 +138,15 @@ extension RootStore {
   /// The body of an `Effect.run` task: runs the operation with the effect's bindings, turns a
   /// thrown error into what ``handleFailure(_:of:send:)`` says, and ends the effect.
   @inlinable
-  nonisolated static func perform(
-    _ run: RunEffectBox<Action>, send: Send<Action>, registry: EffectRegistry, tracker: StoreTracker?
-  ) async {
+  nonisolated static func perform(_ handle: RunEffectHandle<Action>) async {
     defer {
-      registry.end(send.effect)
-      effectEnded(tracker: tracker)
+      handle.registry.end(handle)
+      effectEnded(tracker: handle.tracker)
     }
+    let run = handle.run
+    let send = handle.send
     do {
-      try await withEffectBindings(running: send.effect, dependencies: run.dependencies) {
+      try await withEffectBindings(running: handle, dependencies: run.dependencies) {
         try await run.body(send)
       }
     } catch {

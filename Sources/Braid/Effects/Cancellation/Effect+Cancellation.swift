@@ -18,10 +18,30 @@ extension Effect {
   ///     (newest wins).
   /// - Returns: The cancellable effect.
   @inlinable
-  public func cancellable(id: some Hashable & Sendable, cancelInFlight: Bool = false) -> Self {
+  public consuming func cancellable(id: some Hashable & Sendable, cancelInFlight: Bool = false) -> Self {
     if isNone, !cancelInFlight { return self }
-    return Self(
-      storage: .boxed(CancellableEffectBox(id: AnyHashableSendable(id), cancelInFlight: cancelInFlight, self)))
+    let id = AnyHashableSendable(id)
+    // A `.run` nothing else holds takes the id itself (see `RunEffectBox`).
+    if let run = takeUniqueRunBox() {
+      run.cancelID = id
+      run.cancelInFlight = cancelInFlight
+      return Self(storage: .boxed(run))
+    }
+    return Self(storage: .boxed(CancellableEffectBox(id: id, cancelInFlight: cancelInFlight, self)))
+  }
+
+  /// This effect's run box, taken out of it (leaving `none`), when the effect is a `.run` that
+  /// holds no id yet and no other effect value shares the box; else `nil`, and the effect is
+  /// unchanged.
+  @inlinable
+  mutating func takeUniqueRunBox() -> RunEffectBox<Action>? {
+    guard case .boxed(let box) = storage, box.kind == .run else { return nil }
+    var run = unsafeDowncast(box, to: RunEffectBox<Action>.self)
+    guard run.cancelID == nil else { return nil }
+    storage = .none
+    if isKnownUniquelyReferenced(&run) { return run }
+    storage = .boxed(run)
+    return nil
   }
 
   /// An effect that cancels every running effect marked ``cancellable(id:cancelInFlight:)``

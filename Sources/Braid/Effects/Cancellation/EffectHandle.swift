@@ -7,15 +7,22 @@ import Synchronization
 /// One object per task does what a registry entry, a cascade slot and a lifetime flag did apart:
 /// starting and ending an effect costs one allocation and two lock acquisitions, and no hashing
 /// beyond its cancellation keys.
+///
+/// An `Effect.run` task's handle is a ``RunEffectHandle``, which also holds what the task needs.
 @usableFromInline
-final class EffectHandle: @unchecked Sendable {
+class EffectHandle: @unchecked Sendable {
   // @unchecked: the `let`s are immutable; every `var` is read and written only under the lock of
-  // the registry that registers the handle, and `ended` is atomic.
+  // the registry that registers the handle, and `ended` is atomic. The lock also makes the
+  // dynamic exclusivity checks of the `var`s redundant.
 
   /// The child-feature path the effect was started under.
   let path: [AnyHashableSendable]
-  /// The cancellation keys the effect was started under.
-  let keys: [CancellationKey]
+  /// The cancellation keys of the context the effect was started in.
+  let contextKeys: [CancellationKey]
+  /// The key of the id the effect itself was made cancellable with, when the store started it
+  /// from a `.cancellable` wrapping it directly (most cancellable effects): held apart from
+  /// ``contextKeys`` so that one key takes no array (an allocation per effect).
+  let key: CancellationKey?
   /// The store, for `Task.cancel(id:)` called inside the effect.
   let canceller: any EffectCanceller
   /// The client teardown of a subscription effect, run when the effect is cancelled.
@@ -33,24 +40,25 @@ final class EffectHandle: @unchecked Sendable {
 
   /// Set when the registry registers the task; never cleared (a task releases its closure, and
   /// with it this handle, when it completes, so the two do not keep each other alive).
-  var task: Task<Void, Never>?
+  @exclusivity(unchecked) var task: Task<Void, Never>?
   /// Whether the task was registered before it ended: it then counts in ``cascade`` until it ends.
-  var isJoined = false
+  @exclusivity(unchecked) var isJoined = false
   /// Whether the handle is in the registry's list and index (registered, not yet cancelled or
   /// ended).
-  var isListed = false
+  @exclusivity(unchecked) var isListed = false
   /// The registry's list of listed handles, in registration order.
-  var next: EffectHandle?
-  unowned(unsafe) var previous: EffectHandle?
+  @exclusivity(unchecked) var next: EffectHandle?
+  @exclusivity(unchecked) unowned(unsafe) var previous: EffectHandle?
 
   @usableFromInline
   init(
-    context: EffectContext, canceller: any EffectCanceller, teardown: SubscriptionTeardown? = nil,
-    reportsLateSends: Bool, fileID: StaticString, line: UInt
+    context: EffectContext, key: CancellationKey? = nil, canceller: any EffectCanceller,
+    teardown: SubscriptionTeardown? = nil, reportsLateSends: Bool, fileID: StaticString, line: UInt
   ) {
     self.path = context.path
     self.canceller = canceller
-    self.keys = context.keys
+    self.contextKeys = context.keys
+    self.key = key
     self.cascade = context.cascade
     self.teardown = teardown
     self.reportsLateSends = reportsLateSends
@@ -62,8 +70,16 @@ final class EffectHandle: @unchecked Sendable {
   var context: EffectContext {
     var context = EffectContext(cascade: cascade)
     context.path = path
-    context.keys = keys
+    context.keys = contextKeys
+    if let key { context.keys.append(key) }
     return context
+  }
+
+  /// Calls `body` with each cancellation key the effect was started under.
+  @inline(__always)
+  func forEachKey(_ body: (CancellationKey) -> Void) {
+    for key in contextKeys { body(key) }
+    if let key { body(key) }
   }
 
   /// Whether the task has ended; readable from any thread.

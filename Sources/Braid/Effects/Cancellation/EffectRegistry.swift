@@ -185,7 +185,7 @@ final class EffectRegistry: Sendable {
     if let last = state.last { last.next = handle } else { state.first = handle }
     state.last = handle
     state.count += 1
-    for key in handle.keys {
+    handle.forEachKey { key in
       if let position = state.index.index(forKey: key) {
         state.index.values[position] = state.index.values[position].adding(handle)
       } else {
@@ -203,8 +203,8 @@ final class EffectRegistry: Sendable {
     handle.next = nil
     handle.previous = nil
     state.count -= 1
-    for key in handle.keys where key != removed {
-      guard let position = state.index.index(forKey: key) else { continue }
+    handle.forEachKey { key in
+      guard key != removed, let position = state.index.index(forKey: key) else { return }
       if let rest = state.index.values[position].removing(handle) {
         state.index.values[position] = rest
       } else {
