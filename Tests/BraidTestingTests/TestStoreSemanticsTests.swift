@@ -106,6 +106,18 @@ struct TestStoreSemanticsTests {
     #expect(store.state.failedAt == 2_000)
   }
 
+  /// A handler runs with its effect's dependencies, as its operation does: here those of a
+  /// `.dependency` modifier on the reducer, not the store's.
+  @Test func aCatchHandlerSeesItsEffectsDependencies() async {
+    let store = Store(initialState: StampedFailure.State()) {
+      StampedFailure().dependency(\.date, .constant(Date(timeIntervalSince1970: 3_000)))
+    } withDependencies: {
+      $0.date = .constant(Date(timeIntervalSince1970: 2_000))
+    }
+    await store.send(.submit).finish()
+    #expect(store.state.failedAt == 3_000)
+  }
+
   struct Ordering: Reducer {
     struct State: Equatable { var log: [String] = [] }
     enum Action: Equatable, Sendable { case start, b2, b3, c1 }

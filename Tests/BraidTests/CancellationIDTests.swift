@@ -57,6 +57,28 @@ struct CancellationIDTests {
     #expect(AnyHashableSendable("search").description == "search")
   }
 
+  @Test func keysHashByTheirIdsAndPathsWhateverTheSeed() {
+    func key(_ path: [Int], _ phase: Phase) -> CancellationKey {
+      CancellationKey(path: path.map(AnyHashableSendable.init), id: AnyHashableSendable(phase))
+    }
+    #expect(key([1], .search) == key([1], .search))
+    for seed in [0, 7, -1] {
+      #expect(key([1], .search)._rawHashValue(seed: seed) == key([1], .search)._rawHashValue(seed: seed))
+    }
+    #expect(key([1, 2], .load) != key([2, 1], .load))
+    var index: [CancellationKey: Int] = [:]
+    for row in 0..<1_000 {
+      index[key([row], .search)] = row
+      index[key([row], .load)] = -row
+    }
+    #expect(index.count == 2_000)
+    #expect((0..<1_000).allSatisfy { index[key([$0], .load)] == -$0 && index[key([$0], .search)] == $0 })
+    // Spread over the low bits a table uses: 2,000 keys fill ~1,580 of 4,096 slots when hashes
+    // are uniform, and 2 when the path is ignored.
+    let slots = Set(index.keys.map { $0._rawHashValue(seed: 0) & 4_095 })
+    #expect(slots.count > 1_400)
+  }
+
   /// One stored `.run` value returned twice, once made cancellable: cancelling the id stops only
   /// the copy that was made cancellable.
   @Test func makingASharedRunCancellableLeavesTheOtherCopyAlone() async {
