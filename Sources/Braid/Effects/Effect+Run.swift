@@ -57,9 +57,10 @@ extension Effect {
   /// when the effect was created (see ``Dependency``); `await send(…)` hops to the main actor to deliver
   /// each action. Once the effect is cancelled, `send` does nothing.
   ///
-  /// An error thrown by `operation` goes to `handler`. Without a handler, any error other than
-  /// the `CancellationError` of a cancelled effect is reported as a runtime warning that names
-  /// this call site.
+  /// An error thrown by `operation` goes to `handler`, which runs as part of the effect: with the
+  /// same dependency values, and `Task.cancel(id:)` resolves ids as it does in `operation`.
+  /// Without a handler, any error other than the `CancellationError` of a cancelled effect is
+  /// reported as a runtime warning that names this call site.
   ///
   /// ```swift
   /// return .run { send in

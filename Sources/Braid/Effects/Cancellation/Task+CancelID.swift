@@ -34,7 +34,8 @@ extension Task where Success == Never, Failure == Never {
   /// ```
   ///
   /// The id resolves as `Effect.cancel(id:)` returned by the reducer that started this effect
-  /// would: in the same store and child feature. Called outside an effect (no store to ask), it
+  /// would: in the same store and child feature. It works in the effect's operation and in its
+  /// `catch:` handler. Called outside an effect (no store to ask), it
   /// reports the misuse and does nothing.
   ///
   /// - Parameters:
