@@ -121,18 +121,13 @@ extension RootStore {
     // went from 23,170 to 19,649 instructions).
     // `RootStore.perform`, not `Self.perform`: Swift 6.3's region-based isolation checker rejects
     // a `sending` closure that captures the dynamic `Self` of a class.
-    // The effect's bindings are made here, around the task's creation, which copies them into
-    // the task: its `catch:` handler then runs with them as its operation does (TCA's rule).
-    // Bound here or inside the task, they cost ~2,000 instructions per effect (a cancellable
-    // start + cancel measured 16,034 against 14,025 with no bindings at all).
-    let executor = effectExecutor
-    let task = withEffectBindings(running: handle, dependencies: run.dependencies) { () -> Task<Void, Never> in
-      if let executor {
-        return Task(executorPreference: executor, priority: run.priority) {
-          await RootStore.perform(handle)
-        }
+    let task: Task<Void, Never>
+    if let executor = effectExecutor {
+      task = Task(executorPreference: executor, priority: run.priority) {
+        await RootStore.perform(handle)
       }
-      return Task(priority: run.priority) {
+    } else {
+      task = Task(priority: run.priority) {
         await RootStore.perform(handle)
       }
     }
@@ -140,9 +135,14 @@ extension RootStore {
     return task
   }
 
-  /// The body of an `Effect.run` task, which runs with the effect's bindings (see
-  /// ``withEffectBindings(running:dependencies:_:)``): runs the operation, turns a thrown error
-  /// into what ``handleFailure(_:of:send:)`` says, and ends the effect.
+  /// The body of an `Effect.run` task: runs the operation and, if it throws, what
+  /// ``handleFailure(_:of:send:)`` says, both with the effect's bindings (the handler is part of
+  /// the effect, as in TCA); then ends the effect.
+  ///
+  /// The bindings are made here, on the task, not around the task's creation on the store's
+  /// isolation (the main actor for a `Store`): they cost ~2,000 instructions per effect either
+  /// way (a cancellable start + cancel measured 16,034 with them made around the creation,
+  /// 14,025 with none), and here that work stays off the store's actor.
   @inlinable
   nonisolated static func perform(_ handle: RunEffectHandle<Action>) async {
     defer {
@@ -151,10 +151,12 @@ extension RootStore {
     }
     let run = handle.run
     let send = handle.send
-    do {
-      try await run.body(send)
-    } catch {
-      await handleFailure(error, of: run, send: send)
+    await withEffectBindings(running: handle, dependencies: run.dependencies) {
+      do {
+        try await run.body(send)
+      } catch {
+        await handleFailure(error, of: run, send: send)
+      }
     }
   }
 
@@ -264,20 +266,22 @@ extension RootStore {
   }
 }
 
-/// Calls `body` with the task-local values an effect runs under bound: `running` as the effect
-/// `Task.cancel(id:)` reaches, and `dependencies` as the current dependency values unless they
-/// and the current ones are both the defaults (then nothing is bound for them). A task `body`
-/// creates copies them, and runs its operation and its `catch:` handler with them.
+/// Runs an effect's `operation` with the task-local values an effect runs under: `running` as
+/// the effect `Task.cancel(id:)` reaches, and `dependencies` as the current dependency values
+/// unless they and the current ones are both the defaults (then nothing is bound for them).
 @usableFromInline
-func withEffectBindings<Result>(
+func withEffectBindings(
   running: EffectHandle,
   dependencies: DependencyValues,
-  _ body: () -> Result
-) -> Result {
-  RunningEffect.$current.withValue(running) {
+  operation: () async -> Void
+) async {
+  await RunningEffect.$current.withValue(running) {
     if dependencies.isDefault, DependencyValues.current.isDefault {
-      return body()
+      await operation()
+    } else {
+      await DependencyValues.$current.withValue(dependencies) {
+        await operation()
+      }
     }
-    return DependencyValues.$current.withValue(dependencies, operation: body)
   }
 }
