@@ -139,6 +139,26 @@ struct EffectRunTests {
     #expect(issues.values.first?.fileID == "BraidTests/EffectRunTests.swift")
   }
 
+  /// An object the operation captures and that keeps the operation's `Send` (a client storing
+  /// its callback) is freed once the effect has ended and the store is gone: the `Send` does
+  /// not hold the operation.
+  @Test func aSendKeptByWhatItsOperationCapturesMakesNoCycle() async {
+    final class Client: @unchecked Sendable {
+      var send: Send<Int>?
+    }
+    weak var weakClient: Client?
+    do {
+      let client = Client()
+      weakClient = client
+      let store = Store(initialState: 0) {
+        Reduce<Int, Int> { _, _ in .run { [client] send in client.send = send } }
+      }
+      await store.send(1).finish()
+      #expect(client.send != nil)
+    }
+    #expect(weakClient == nil)
+  }
+
   @Test func concatenateRunsEachEffectAfterThePrevious() async {
     let store = Store(initialState: Feature.State()) { Feature(calls: Recorder()) }
     await store.send(.concat).finish()

@@ -104,9 +104,8 @@ extension RootStore {
 
   /// Starts `run` in a task registered under `context`'s keys and `key`.
   ///
-  /// The task's closure captures one object, the effect's ``RunEffectHandle``, which holds the
-  /// box, the send links, the registry and the tracker. (`Task` still allocates a context for the
-  /// closure, which holds its isolation too.)
+  /// The task's closure captures the box and the effect's ``RunEffectHandle``, which holds the
+  /// send links, the registry and the tracker.
   ///
   /// Inlinable, so that it and its task's body are specialized for the store's action type:
   /// unspecialized, copying the captured operation and `Send` looked their generic metadata up
@@ -124,11 +123,11 @@ extension RootStore {
     let task: Task<Void, Never>
     if let executor = effectExecutor {
       task = Task(executorPreference: executor, priority: run.priority) {
-        await RootStore.perform(handle)
+        await RootStore.perform(run, handle)
       }
     } else {
       task = Task(priority: run.priority) {
-        await RootStore.perform(handle)
+        await RootStore.perform(run, handle)
       }
     }
     registry.register(handle, task: task)
@@ -144,12 +143,11 @@ extension RootStore {
   /// way (a cancellable start + cancel measured 16,034 with them made around the creation,
   /// 14,025 with none), and here that work stays off the store's actor.
   @inlinable
-  nonisolated static func perform(_ handle: RunEffectHandle<Action>) async {
+  nonisolated static func perform(_ run: RunEffectBox<Action>, _ handle: RunEffectHandle<Action>) async {
     defer {
       handle.registry.end(handle)
       effectEnded(tracker: handle.tracker)
     }
-    let run = handle.run
     let send = handle.send
     await withEffectBindings(running: handle, dependencies: run.dependencies) {
       do {

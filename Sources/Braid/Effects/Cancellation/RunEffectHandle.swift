@@ -1,12 +1,12 @@
-/// The handle of an `Effect.run` task, holding everything the task's body needs: the effect,
-/// the store's send links, its registry and its tracker.
+/// The handle of an `Effect.run` task, holding what the task's body needs besides the effect
+/// itself: the store's send links, its registry and its tracker.
 ///
-/// The task's closure captures this one object rather than the effect, the `Send`, the registry
-/// and the tracker one by one: one retain instead of five when the task starts.
+/// It does not hold the effect: a `Send` escaped from the operation keeps its handle alive, and a
+/// handle holding the operation would make a cycle of any object that the operation captures
+/// and that keeps the `Send` (a client storing its callback).
 @usableFromInline
 final class RunEffectHandle<Action: Sendable>: EffectHandle, @unchecked Sendable {
   // @unchecked: the added fields are immutable and `Sendable`.
-  @usableFromInline let run: RunEffectBox<Action>
   @usableFromInline let links: SendLinks<Action>
   @usableFromInline let registry: EffectRegistry
   @usableFromInline let tracker: StoreTracker?
@@ -16,7 +16,6 @@ final class RunEffectHandle<Action: Sendable>: EffectHandle, @unchecked Sendable
     run: RunEffectBox<Action>, context: EffectContext, key: CancellationKey?, links: SendLinks<Action>,
     registry: EffectRegistry, tracker: StoreTracker?
   ) {
-    self.run = run
     self.links = links
     self.registry = registry
     self.tracker = tracker
