@@ -87,6 +87,9 @@ final class RunEffectBox<Action: Sendable>: EffectBox<Action>, @unchecked Sendab
   /// Whether starting the run cancels the effects running under ``cancelID`` first.
   @exclusivity(unchecked) @usableFromInline var cancelInFlight = false
 
+  /// `Effect.run` builds the box from the fields directly: built from a ``RunOperation`` (even
+  /// with an inlinable initializer), the temporary operation was destroyed through its generic
+  /// value witnesses on every `Effect.run`.
   @inlinable
   init(
     priority: TaskPriority?,
