@@ -7,10 +7,8 @@ import Synchronization
 /// One object per task does what a registry entry, a cascade slot and a lifetime flag did apart:
 /// starting and ending an effect costs one allocation and two lock acquisitions, and no hashing
 /// beyond its cancellation keys.
-///
-/// An `Effect.run` task's handle is a ``RunEffectHandle``, which also holds what the task needs.
 @usableFromInline
-class EffectHandle: @unchecked Sendable {
+final class EffectHandle: @unchecked Sendable {
   // @unchecked: the `let`s are immutable; every `var` is read and written only under the lock of
   // the registry that registers the handle, and `ended` is atomic. The lock also makes the
   // dynamic exclusivity checks of the `var`s redundant.
