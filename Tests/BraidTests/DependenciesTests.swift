@@ -16,6 +16,11 @@ private enum LiveOnlyKey: DependencyKey {
   static let liveValue: Int = 42
 }
 
+private enum SalutationKey: DependencyKey {
+  static let liveValue = "live salutation"
+  static let testValue = "test salutation"
+}
+
 extension DependencyValues {
   var numberClient: NumberClient {
     get { self[NumberClientKey.self] }
@@ -24,6 +29,10 @@ extension DependencyValues {
   var liveOnly: Int {
     get { self[LiveOnlyKey.self] }
     set { self[LiveOnlyKey.self] = newValue }
+  }
+  var salutation: String {
+    get { self[SalutationKey.self] }
+    set { self[SalutationKey.self] = newValue }
   }
 }
 
@@ -95,6 +104,24 @@ struct DependenciesTests {
     }
     await store.send(.fetch(0)).finish()
     #expect(store.state.fact == "captured 1")
+  }
+
+  @Test func anEffectBuiltOutsideAnyScopeKeepsTheDefaultsWhereverItStarts() async {
+    // Built where nothing is overridden; started by a store whose send binds an override, which
+    // the effect's task would otherwise inherit.
+    let effect = Effect<Feature.Action>.run { send in
+      await send(.fetched(DependencyValues.current.salutation))
+    }
+    let store = Store(initialState: Feature.State()) {
+      Reduce<Feature.State, Feature.Action> { state, action in
+        if case .fetched(let fact) = action { state.fact = fact }
+        return action == Feature.Action.fetch(0) ? effect : .none
+      }
+    } withDependencies: {
+      $0.salutation = "the store's salutation"
+    }
+    await store.send(.fetch(0)).finish()
+    #expect(store.state.fact == "test salutation")
   }
 
   @Test func unimplementedEndpointReportsAndThrows() async {

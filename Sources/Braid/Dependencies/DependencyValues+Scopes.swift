@@ -61,7 +61,7 @@ public func withDependencies<Model: AnyObject, R>(
   from model: Model,
   operation: () throws -> R
 ) rethrows -> R {
-  try DependencyValues.$current.withValue(DependencyValues.inherited(from: model), operation: operation)
+  try DependencyValues.withCurrent(DependencyValues.inherited(from: model), operation: operation)
 }
 
 /// Runs `operation` with the dependency values `model` was created with, changed by `update`.
@@ -79,7 +79,7 @@ public func withDependencies<Model: AnyObject, R>(
 ) rethrows -> R {
   var values = DependencyValues.inherited(from: model)
   try update(&values)
-  return try DependencyValues.$current.withValue(values, operation: operation)
+  return try DependencyValues.withCurrent(values, operation: operation)
 }
 
 /// Runs async `operation` with the dependency values `model` was created with, changed by
@@ -100,7 +100,7 @@ public func withDependencies<Model: AnyObject, R>(
 ) async rethrows -> R {
   var values = DependencyValues.inherited(from: model)
   try await update(&values)
-  return try await DependencyValues.$current.withValue(values, operation: operation, isolation: isolation)
+  return try await DependencyValues.withCurrent(values, isolation: isolation, operation: operation)
 }
 
 extension DependencyValues {

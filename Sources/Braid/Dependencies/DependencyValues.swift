@@ -1,15 +1,51 @@
+import Synchronization
+
 /// The dependencies a feature can read with ``Dependency``: a value per ``TestDependencyKey``.
 ///
 /// Values resolve, in order, to an override (from ``withDependencies(_:operation:)-(_,_)``,
 /// `Store(initialState:reducer:withDependencies:)` or ``Reducer/dependency(_:_:)``), then to the
 /// key's value for the current ``DependencyContext``.
 public struct DependencyValues: Sendable {
-  @TaskLocal package static var current = DependencyValues()
+  /// The values a scope bound for the current task; read them through ``current``.
+  @TaskLocal private static var bound = DependencyValues()
+
+  /// Whether values other than the defaults were ever bound in this process. Until then no task
+  /// can see anything but the defaults, so ``current`` returns them without the task-local
+  /// lookup, and binding the defaults binds nothing (together ~500 instructions per effect).
+  private static let someValuesBound = Atomic<Bool>(false)
+
+  /// The process's default values, as ``current`` returns them when nothing was bound.
+  private static let defaults = DependencyValues()
+
+  /// The current dependency values: the innermost scope's, else the defaults.
+  package static var current: DependencyValues {
+    someValuesBound.load(ordering: .acquiring) ? bound : defaults
+  }
 
   /// Runs `operation` with `values` as the current dependency values.
   @usableFromInline
   static func withCurrent<R>(_ values: DependencyValues, operation: () throws -> R) rethrows -> R {
-    try $current.withValue(values, operation: operation)
+    guard needsBinding(values) else { return try operation() }
+    return try $bound.withValue(values, operation: operation)
+  }
+
+  /// Runs async `operation` with `values` as the current dependency values.
+  @usableFromInline
+  static func withCurrent<R>(
+    _ values: DependencyValues,
+    isolation: isolated (any Actor)? = #isolation,
+    operation: () async throws -> R
+  ) async rethrows -> R {
+    guard needsBinding(values) else { return try await operation() }
+    return try await $bound.withValue(values, operation: operation, isolation: isolation)
+  }
+
+  /// Whether making `values` current needs a binding: not when they are the defaults and
+  /// nothing else was ever bound. Notes a binding of other values first.
+  private static func needsBinding(_ values: DependencyValues) -> Bool {
+    if values.isDefault { return someValuesBound.load(ordering: .acquiring) }
+    if !someValuesBound.load(ordering: .acquiring) { someValuesBound.store(true, ordering: .releasing) }
+    return true
   }
 
   /// The current dependency values.
@@ -138,7 +174,7 @@ public func withDependencies<R>(
 ) rethrows -> R {
   var values = DependencyValues.current.openingScope()
   try update(&values)
-  return try DependencyValues.$current.withValue(values, operation: operation)
+  return try DependencyValues.withCurrent(values, operation: operation)
 }
 
 /// Runs async `operation` with dependencies changed by `update`.
@@ -156,5 +192,5 @@ public func withDependencies<R>(
 ) async rethrows -> R {
   var values = DependencyValues.current.openingScope()
   try await update(&values)
-  return try await DependencyValues.$current.withValue(values, operation: operation, isolation: isolation)
+  return try await DependencyValues.withCurrent(values, isolation: isolation, operation: operation)
 }

@@ -271,7 +271,7 @@ extension RootStore {
 
 /// Runs an effect's `operation` with the task-local values an effect runs under: `running` as
 /// the effect `Task.cancel(id:)` reaches, and `dependencies` as the current dependency values
-/// unless they and the current ones are both the defaults (then nothing is bound for them).
+/// (bound only when needed: see `DependencyValues.withCurrent(_:isolation:operation:)`).
 @usableFromInline
 func withEffectBindings(
   running: EffectHandle,
@@ -279,12 +279,8 @@ func withEffectBindings(
   operation: () async -> Void
 ) async {
   await RunningEffect.$current.withValue(running) {
-    if dependencies.isDefault, DependencyValues.current.isDefault {
+    await DependencyValues.withCurrent(dependencies) {
       await operation()
-    } else {
-      await DependencyValues.$current.withValue(dependencies) {
-        await operation()
-      }
     }
   }
 }
