@@ -124,6 +124,62 @@ struct DependenciesTests {
     #expect(store.state.fact == "test salutation")
   }
 
+  @Test func aSubscriptionsRetriesAndHandlerSeeTheStoresDependencies() async {
+    struct Failure: Error {}
+    let seen = Recorder<String>()
+    let store = Store(initialState: Feature.State()) {
+      Reduce<Feature.State, Feature.Action> { state, action in
+        switch action {
+        case .fetch:
+          // Each attempt fails at once; the retry and the handler run in the effect's task.
+          return Effect<Feature.Action>.subscribe { subscriber in
+            seen.append(DependencyValues.current.salutation)
+            subscriber.send(completion: .failure(Failure()))
+            return AnyCancellable {}
+          } catch: { _, send in
+            await send(.fetched(DependencyValues.current.salutation))
+          }
+          .retry(1)
+        case .fetched(let fact):
+          state.fact = fact
+          return .none
+        case .failed:
+          return .none
+        }
+      }
+    } withDependencies: {
+      $0.salutation = "the store's salutation"
+    }
+    await store.send(.fetch(0)).finish()
+    #expect(seen.values == ["the store's salutation", "the store's salutation"])
+    #expect(store.state.fact == "the store's salutation")
+  }
+
+  @Test func aSendToAnotherStoreFromAReducerLeavesTheOuterStoresValuesInForce() {
+    let inner = Store(initialState: "") {
+      Reduce<String, String> { state, _ in
+        state = DependencyValues.current.salutation
+        return .none
+      }
+    } withDependencies: {
+      $0.salutation = "inner"
+    }
+    let outer = Store(initialState: [String]()) {
+      Reduce<[String], String> { state, action in
+        state.append(DependencyValues.current.salutation)
+        MainActor.assumeIsolated { _ = inner.send(action) }
+        state.append(DependencyValues.current.salutation)
+        return .none
+      }
+    } withDependencies: {
+      $0.salutation = "outer"
+    }
+    outer.send("go")
+    #expect(inner.state == "inner")
+    #expect(outer.state == ["outer", "outer"])
+    #expect(DependencyValues.current.salutation == "test salutation", "nothing is left in force after the send")
+  }
+
   @Test func unimplementedEndpointReportsAndThrows() async {
     let issues = Recorder<IssueReporting.Issue>()
     let store = Store(initialState: Feature.State()) { Feature() }

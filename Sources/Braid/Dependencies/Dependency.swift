@@ -11,7 +11,9 @@
 /// The value is read when it is used, from the values in force: the store's (set with
 /// `Store(initialState:reducer:withDependencies:)`), a reducer's ``Reducer/dependency(_:_:)``,
 /// or an enclosing ``withDependencies(_:operation:)-(_,_)``. Effects keep the values in force
-/// when they were created.
+/// when they were created. A store's values are in force for its synchronous work only
+/// (reducing, notifying observers, starting effects): a `Task` that a reducer or an observer
+/// starts by itself does not inherit them, so return an effect instead.
 ///
 /// The wrapper also remembers the values in force when its owner was created. A model created
 /// inside `withDependencies` keeps seeing them when it is used later outside that scope (values

@@ -17,16 +17,48 @@ public struct DependencyValues: Sendable {
   /// The process's default values, as ``current`` returns them when nothing was bound.
   private static let defaults = DependencyValues()
 
-  /// The current dependency values: the innermost scope's, else the defaults.
+  /// The current dependency values: the innermost scope's (a store's synchronous work, see
+  /// `AmbientDependencies`, or a task-local binding), else the defaults.
   package static var current: DependencyValues {
-    someValuesBound.load(ordering: .acquiring) ? bound : defaults
+    guard someValuesBound.load(ordering: .acquiring) else { return defaults }
+    if let ambient = AmbientDependencies.current { return ambient }
+    return bound
   }
 
   /// Runs `operation` with `values` as the current dependency values.
   @usableFromInline
   static func withCurrent<R>(_ values: DependencyValues, operation: () throws -> R) rethrows -> R {
     guard needsBinding(values) else { return try operation() }
-    return try $bound.withValue(values, operation: operation)
+    // Inside a store's synchronous work, this scope is the innermost one while it lasts.
+    return try AmbientDependencies.suspended {
+      try $bound.withValue(values, operation: operation)
+    }
+  }
+
+  /// Runs a store's synchronous work (reducing, notifying observers, starting effects) with
+  /// `scope`'s values current, or the defaults when `nil`: through a per-thread slot, which
+  /// costs no allocation where no task runs (see `AmbientDependencies`).
+  @inlinable
+  static func withStoreValues<R>(_ scope: StoreDependencies?, operation: () throws -> R) rethrows -> R {
+    guard let scope else {
+      // The defaults are current already, unless other values were ever bound.
+      guard anyValuesBound else { return try operation() }
+      return try AmbientDependencies.with(defaultScope, operation: operation)
+    }
+    return try AmbientDependencies.with(scope, operation: operation)
+  }
+
+  /// The scope a store without dependencies of its own uses to hide values bound around it.
+  @usableFromInline static let defaultScope = StoreDependencies(defaults)
+
+  /// Whether values other than the defaults were ever bound in this process.
+  @usableFromInline static var anyValuesBound: Bool { someValuesBound.load(ordering: .acquiring) }
+
+  /// `values` kept by a store, for ``withStoreValues(_:operation:)``: `nil` for the defaults.
+  static func storeScope(for values: DependencyValues) -> StoreDependencies? {
+    // Noted as bound: from now on ``current`` looks for scopes.
+    guard needsBinding(values), !values.isDefault else { return nil }
+    return StoreDependencies(values)
   }
 
   /// Runs async `operation` with `values` as the current dependency values.

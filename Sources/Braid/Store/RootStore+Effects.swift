@@ -207,36 +207,41 @@ extension RootStore {
     let send = Send(links: links, effect: handle)
     let firstAttempt = SubscriptionAttempt(subscription, scope: scope)
     teardown.attach(firstAttempt.cancellable)
+    // The values in force now, as the first attempt had them: retries and the handler run
+    // with them (the store's scope is not a task-local, so the task would not inherit it).
+    let dependencies = DependencyValues.currentValues
     let task = Self.spawn(priority: nil, on: effectExecutor, tracker: tracker) {
       defer { registry.end(handle) }
-      var attempt = firstAttempt
-      var attemptsLeft = subscription.retries
-      while true {
-        // Draining ends by tearing the client down; the registry may have done so first.
-        let failure = await attempt.drain(into: send)
-        guard let failure, !Task.isCancelled else { return }
-        if attemptsLeft > 0 {
-          attemptsLeft -= 1
-          // A client starts on the store's isolation, as the first attempt did.
-          let next = await isolation.run {
-            let next = SubscriptionAttempt(subscription, scope: scope)
-            teardown.attach(next.cancellable)
-            return next
+      await DependencyValues.withCurrent(dependencies) {
+        var attempt = firstAttempt
+        var attemptsLeft = subscription.retries
+        while true {
+          // Draining ends by tearing the client down; the registry may have done so first.
+          let failure = await attempt.drain(into: send)
+          guard let failure, !Task.isCancelled else { return }
+          if attemptsLeft > 0 {
+            attemptsLeft -= 1
+            // A client starts on the store's isolation, as the first attempt did.
+            let next = await isolation.run {
+              let next = SubscriptionAttempt(subscription, scope: scope)
+              teardown.attach(next.cancellable)
+              return next
+            }
+            guard let next else { return }
+            attempt = next
+            continue
           }
-          guard let next else { return }
-          attempt = next
-          continue
+          if let handler = subscription.handler {
+            await handler(failure, send)
+          } else {
+            reportMisuse(
+              "An effect returned by Effect.subscribe completed with an unhandled failure: \(failure). Pass a `catch:` handler to turn failures into actions.",
+              fileID: subscription.fileID,
+              line: subscription.line
+            )
+          }
+          return
         }
-        if let handler = subscription.handler {
-          await handler(failure, send)
-        } else {
-          reportMisuse(
-            "An effect returned by Effect.subscribe completed with an unhandled failure: \(failure). Pass a `catch:` handler to turn failures into actions.",
-            fileID: subscription.fileID,
-            line: subscription.line
-          )
-        }
-        return
       }
     }
     registry.register(handle, task: task)

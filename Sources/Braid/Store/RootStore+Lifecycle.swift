@@ -17,7 +17,7 @@ extension RootStore {
 
   /// Starts an effect built from the store, with the store's dependencies, outside any send.
   func perform(_ build: (RootStore) -> Effect<Action>) -> StoreTask {
-    DependencyValues.withCurrent(dependencies ?? DependencyValues()) {
+    DependencyValues.withStoreValues(dependencyScope) {
       let effect = build(self)
       if effect.isNone { return .empty }
       let cascade = effect.isSynchronous ? nil : EffectCascade(registry: registry)

@@ -33,7 +33,7 @@ final class RootStore<State, Action: Sendable> {
   @usableFromInline let throttles = ThrottleWindows()
   /// The dependency values actions are reduced with, or `nil` when they are the process's
   /// defaults (then reducing needs no task-local binding).
-  @usableFromInline let dependencies: DependencyValues?
+  @usableFromInline let dependencyScope: StoreDependencies?
   var nextObserverID = 0
   /// The executor effect tasks prefer; `nil` for the global concurrent executor.
   @usableFromInline var effectExecutor: (any TaskExecutor)?
@@ -56,7 +56,7 @@ final class RootStore<State, Action: Sendable> {
     self.state = initialState
     self.reducer = reducer
     self.lifecycle = lifecycle
-    self.dependencies = dependencies.isDefault ? nil : dependencies
+    self.dependencyScope = DependencyValues.storeScope(for: dependencies)
     self.isolation = WeakIsolation(isolation)
     tracker?.liveStores.opened()
   }
@@ -85,7 +85,7 @@ final class RootStore<State, Action: Sendable> {
   deinit {
     registry.cancelAll()
     if let dismount = lifecycle.dismount {
-      Self.dismountReleased(ReleaseSnapshot(state: state, dismount: dismount), dependencies: dependencies)
+      Self.dismountReleased(ReleaseSnapshot(state: state, dismount: dismount), dependencies: dependencyScope?.values)
     }
     tracker?.liveStores.closed()
   }
@@ -96,8 +96,8 @@ final class RootStore<State, Action: Sendable> {
       queue.append(action)
       return .empty
     }
-    if let dependencies {
-      return DependencyValues.withCurrent(dependencies) { drain(action, joining: nil) }
+    if let dependencyScope {
+      return DependencyValues.withStoreValues(dependencyScope) { drain(action, joining: nil) }
     }
     return drain(action, joining: nil)
   }
@@ -111,7 +111,7 @@ final class RootStore<State, Action: Sendable> {
       queue.append(action)
       return
     }
-    DependencyValues.withCurrent(dependencies ?? DependencyValues()) { _ = drain(action, joining: cascade) }
+    DependencyValues.withStoreValues(dependencyScope) { _ = drain(action, joining: cascade) }
   }
 
   @inlinable
