@@ -47,6 +47,7 @@ echo "| Workload | Braid instructions/op | Compared with | its instructions/op |
 echo "|---|---:|---|---:|---:|"
 row "root send, 1 observer" "closure store" root-send root-send.peer
 row "root send, 1 observer" "hand-written floor" root-send root-send.floor
+row "root send, store with a dependency override" "root send" root-send-dependencies root-send
 for kind in plain generic; do
   for depth in 1 5 10; do
     row "scoped store send, $kind, depth $depth" "root send of the embedded action" \
@@ -66,6 +67,7 @@ row ".send chain, per action" "root send" send-chain root-send
 row "100 merged .none" "one .none" merged-none-100 merged-none-1
 effects=$((n / 4))
 row "cancellable start + cancel" "Task.detached + cancel" cancellable cancellable.floor "$effects"
+row "cancellable start + cancel, store with a dependency override" "store without" cancellable-dependencies cancellable "$effects"
 row "cancelInFlight churn" "cancel previous Task, start new" cancel-in-flight cancel-in-flight.floor "$effects"
 echo
 echo "StoreActor send, in an isolated function: $(per_operation 1 "$n" actor-send) instructions per operation"

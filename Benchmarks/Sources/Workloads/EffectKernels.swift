@@ -11,6 +11,7 @@ public let effectKernels: [String: @MainActor (Int) -> Void] = [
   "merged-none-100": { mergedNone(count: 100, $0) },
   "merged-none-1": { mergedNone(count: 0, $0) },
   "cancellable": cancellableCycles,
+  "cancellable-dependencies": cancellableCyclesWithDependencies,
   "cancellable.floor": detachedTaskCycles,
   "cancel-in-flight": cancelInFlightChurn,
   "cancel-in-flight.floor": detachedTaskChurn,
@@ -70,6 +71,30 @@ public func mergedNone(count: Int, _ n: Int) {
 @MainActor
 public func cancellableCycles(_ n: Int) {
   let store = Store(initialState: CancelFeature.State()) { CancelFeature() }
+  var done = 0
+  while done < n {
+    let size = min(effectBatch, n - done)
+    var started: [StoreTask] = []
+    started.reserveCapacity(size)
+    for _ in 0..<size {
+      started.append(store.send(.start))
+      store.send(.stop)
+    }
+    waitBlocking(started)
+    done += size
+  }
+  precondition(store.state.starts == n && store.runningEffectCount == 0)
+}
+
+/// The same cycles in a store made with a dependency override: its sends make the store's
+/// values current, and its effects bind them.
+@MainActor
+public func cancellableCyclesWithDependencies(_ n: Int) {
+  let store = Store(initialState: CancelFeature.State()) {
+    CancelFeature()
+  } withDependencies: {
+    $0.uuid = .incrementing
+  }
   var done = 0
   while done < n {
     let size = min(effectBatch, n - done)

@@ -10,6 +10,7 @@ public let sendKernels: [String: @MainActor (Int) -> Void] = {
     "root-send": rootSend,
     "root-send.floor": rootSendFloor,
     "root-send.peer": closureStoreSend,
+    "root-send-dependencies": rootSendWithDependencies,
   ]
   for depth in [1, 5, 10] {
     kernels["scoped-plain-\(depth)"] = { scopedPlain(depth: depth, $0) }
@@ -38,6 +39,22 @@ public let identifiedRowCount = 10_000
 @MainActor
 public func rootSend(_ n: Int) {
   let store = Store(initialState: RootFeature.State()) { RootFeature() }
+  var seen = 0
+  let token = store.observe(\.count) { seen = $0 }
+  for _ in 0..<n { store.send(.increment) }
+  precondition(seen == n)
+  token.cancel()
+}
+
+/// The same sends to a store made with a dependency override, as an app that configures a live
+/// client is: every send makes the store's values current.
+@MainActor
+public func rootSendWithDependencies(_ n: Int) {
+  let store = Store(initialState: RootFeature.State()) {
+    RootFeature()
+  } withDependencies: {
+    $0.uuid = .incrementing
+  }
   var seen = 0
   let token = store.observe(\.count) { seen = $0 }
   for _ in 0..<n { store.send(.increment) }

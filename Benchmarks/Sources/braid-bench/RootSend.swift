@@ -8,6 +8,7 @@ func rootSendRows(_ config: Config) -> [Row] {
   let braid = measure(config, operations: operations, rootSend)
   let floor = measure(config, operations: operations, sendKernels["root-send.floor"]!)
   let closureStore = measure(config, operations: operations, closureStoreSend)
+  let withDependencies = measure(config, operations: operations, rootSendWithDependencies)
   let combine = measure(config, operations: operations) { n in
     let store = CombineStore<RootFeature.State, RootFeature.Action>(
       initialState: RootFeature.State()
@@ -29,5 +30,8 @@ func rootSendRows(_ config: Config) -> [Row] {
     Row(
       workload: "root-send", name: "root send, 1 observer (peer: OpenCombine store)", operations: operations,
       braid: braid, floor: floor, peer: combine),
+    Row(
+      workload: "root-send", name: "root send, store with a dependency override (peer: without)",
+      operations: operations, braid: withDependencies, floor: floor, peer: braid),
   ]
 }
