@@ -70,20 +70,7 @@ public func mergedNone(count: Int, _ n: Int) {
 /// `n` cycles of starting a cancellable `.run` effect and cancelling it by id.
 @MainActor
 public func cancellableCycles(_ n: Int) {
-  let store = Store(initialState: CancelFeature.State()) { CancelFeature() }
-  var done = 0
-  while done < n {
-    let size = min(effectBatch, n - done)
-    var started: [StoreTask] = []
-    started.reserveCapacity(size)
-    for _ in 0..<size {
-      started.append(store.send(.start))
-      store.send(.stop)
-    }
-    waitBlocking(started)
-    done += size
-  }
-  precondition(store.state.starts == n && store.runningEffectCount == 0)
+  startAndCancel(Store(initialState: CancelFeature.State()) { CancelFeature() }, n)
 }
 
 /// The same cycles in a store made with a dependency override: its sends make the store's
@@ -95,6 +82,12 @@ public func cancellableCyclesWithDependencies(_ n: Int) {
   } withDependencies: {
     $0.uuid = .incrementing
   }
+  startAndCancel(store, n)
+}
+
+/// `n` cycles of `.start` then `.stop` on `store`, awaited 1,000 at a time.
+@MainActor
+func startAndCancel(_ store: Store<CancelFeature.State, CancelFeature.Action>, _ n: Int) {
   var done = 0
   while done < n {
     let size = min(effectBatch, n - done)

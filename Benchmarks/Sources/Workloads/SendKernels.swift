@@ -38,12 +38,7 @@ public let identifiedRowCount = 10_000
 /// `n` sends of `.increment` to a root store with one observer of `count`.
 @MainActor
 public func rootSend(_ n: Int) {
-  let store = Store(initialState: RootFeature.State()) { RootFeature() }
-  var seen = 0
-  let token = store.observe(\.count) { seen = $0 }
-  for _ in 0..<n { store.send(.increment) }
-  precondition(seen == n)
-  token.cancel()
+  observedSends(Store(initialState: RootFeature.State()) { RootFeature() }, .increment, count: \.count, n)
 }
 
 /// The same sends to a store made with a dependency override, as an app that configures a live
@@ -55,11 +50,7 @@ public func rootSendWithDependencies(_ n: Int) {
   } withDependencies: {
     $0.uuid = .incrementing
   }
-  var seen = 0
-  let token = store.observe(\.count) { seen = $0 }
-  for _ in 0..<n { store.send(.increment) }
-  precondition(seen == n)
-  token.cancel()
+  observedSends(store, .increment, count: \.count, n)
 }
 
 @MainActor
