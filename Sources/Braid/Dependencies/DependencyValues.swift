@@ -20,7 +20,7 @@ public struct DependencyValues: Sendable {
   /// The current dependency values: the innermost scope's (a store's synchronous work, see
   /// `AmbientDependencies`, or a task-local binding), else the defaults.
   package static var current: DependencyValues {
-    guard someValuesBound.load(ordering: .acquiring) else { return defaults }
+    guard anyValuesBound else { return defaults }
     if let ambient = AmbientDependencies.current { return ambient }
     return bound
   }
@@ -56,8 +56,9 @@ public struct DependencyValues: Sendable {
 
   /// `values` kept by a store, for ``withStoreValues(_:operation:)``: `nil` for the defaults.
   static func storeScope(for values: DependencyValues) -> StoreDependencies? {
-    // Noted as bound: from now on ``current`` looks for scopes.
-    guard needsBinding(values), !values.isDefault else { return nil }
+    guard !values.isDefault else { return nil }
+    // From now on, ``current`` looks for scopes.
+    noteValuesBound()
     return StoreDependencies(values)
   }
 
@@ -75,9 +76,14 @@ public struct DependencyValues: Sendable {
   /// Whether making `values` current needs a binding: not when they are the defaults and
   /// nothing else was ever bound. Notes a binding of other values first.
   private static func needsBinding(_ values: DependencyValues) -> Bool {
-    if values.isDefault { return someValuesBound.load(ordering: .acquiring) }
-    if !someValuesBound.load(ordering: .acquiring) { someValuesBound.store(true, ordering: .releasing) }
+    if values.isDefault { return anyValuesBound }
+    noteValuesBound()
     return true
+  }
+
+  /// Notes that values other than the defaults are about to be made current.
+  private static func noteValuesBound() {
+    if !anyValuesBound { someValuesBound.store(true, ordering: .releasing) }
   }
 
   /// The current dependency values.

@@ -32,7 +32,7 @@ final class RootStore<State, Action: Sendable> {
   @usableFromInline let registry = EffectRegistry()
   @usableFromInline let throttles = ThrottleWindows()
   /// The dependency values actions are reduced with, or `nil` when they are the process's
-  /// defaults (then reducing needs no task-local binding).
+  /// defaults (then a send puts nothing in force).
   @usableFromInline let dependencyScope: StoreDependencies?
   var nextObserverID = 0
   /// The executor effect tasks prefer; `nil` for the global concurrent executor.
