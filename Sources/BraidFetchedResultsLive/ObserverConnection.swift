@@ -29,7 +29,10 @@ package final class ObserverConnection {
       throw .databaseUnavailable("\(path): no such file")
     }
     var handle: OpaquePointer?
-    let status = sqlite3_open_v2(path, &handle, SQLITE_OPEN_READWRITE | SQLITE_OPEN_NOMUTEX, nil)
+    // A path is a file path: one that starts with `file:` is a file in the current directory,
+    // never a URI SQLite could open in memory.
+    let fileName = path.hasPrefix("file:") ? "./" + path : path
+    let status = sqlite3_open_v2(fileName, &handle, SQLITE_OPEN_READWRITE | SQLITE_OPEN_NOMUTEX, nil)
     guard status == SQLITE_OK, let handle else {
       let message = handle.map { String(cString: sqlite3_errmsg($0)) } ?? "cannot open"
       sqlite3_close_v2(handle)

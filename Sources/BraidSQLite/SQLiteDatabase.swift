@@ -45,14 +45,21 @@ public final class SQLiteDatabase: Sendable {
 
   private let connection: Mutex<Connection?>
 
-  /// Opens (creating if needed) the database at `path`, creating its directory first.
+  /// Opens (creating if needed) the database file at `path`, creating its directory first.
+  ///
+  /// `path` is always a file path, never a URI or a special name: a path that starts with
+  /// `file:` names a file in the current directory (it is opened as `./file:…`), and a path
+  /// SQLite would still open as an in-memory or temporary database (an empty path,
+  /// `:memory:`) is refused, as is any path whose opened file is not the file `path` names.
   ///
   /// - Parameters:
   ///   - path: The database file.
   ///   - busyTimeout: How long to wait for another connection's lock before failing with
   ///     ``SQLiteError/Kind/busy``.
-  /// - Throws: ``SQLiteError`` when the file cannot be opened or is not a database.
+  /// - Throws: ``SQLiteError`` when the file cannot be opened or is not a database
+  ///   (``SQLiteError/Kind/cannotOpen`` when `path` does not name a file).
   public init(path: String, busyTimeout: Duration = .seconds(2)) throws {
+    let path = path.hasPrefix("file:") ? "./" + path : path
     let directory = URL(fileURLWithPath: path).deletingLastPathComponent().path
     try? FileManager.default.createDirectory(atPath: directory, withIntermediateDirectories: true)
     var handle: OpaquePointer?
@@ -62,6 +69,13 @@ public final class SQLiteDatabase: Sendable {
       let message = handle.map { String(cString: sqlite3_errmsg($0)) } ?? "cannot open \(path)"
       sqlite3_close(handle)
       throw SQLiteError(code: status, message: message)
+    }
+    // Debian's SQLite reads URIs and special names whatever the open flags say: what was opened
+    // is checked, not what was asked for.
+    guard Self.opensFile(handle, path: path) else {
+      sqlite3_close(handle)
+      throw SQLiteError(
+        code: SQLITE_CANTOPEN, message: "'\(path)' would open an in-memory or temporary database, not a file")
     }
     let milliseconds =
       busyTimeout.components.seconds * 1000 + busyTimeout.components.attoseconds / 1_000_000_000_000_000
@@ -78,6 +92,17 @@ public final class SQLiteDatabase: Sendable {
 
   deinit {
     close()
+  }
+
+  /// Whether `handle`'s main database is the file at `path`: SQLite reports an empty name for
+  /// an in-memory or temporary database.
+  private static func opensFile(_ handle: OpaquePointer, path: String) -> Bool {
+    guard let name = sqlite3_db_filename(handle, "main"), name.pointee != 0 else { return false }
+    guard let opened = realpath(name, nil) else { return false }
+    defer { free(opened) }
+    guard let meant = realpath(path, nil) else { return false }
+    defer { free(meant) }
+    return strcmp(opened, meant) == 0
   }
 
   /// Closes the connection; later calls throw. Safe to call more than once.

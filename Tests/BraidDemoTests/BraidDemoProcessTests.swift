@@ -10,14 +10,16 @@ struct BraidDemoProcessTests {
   }
 
   /// Runs `braid-demo` with `arguments` and `input` on standard input (and `environment` in
-  /// place of this process's, when given); returns status and output.
+  /// place of this process's, and `directory` as its working directory, when given); returns
+  /// status and output.
   static func run(
-    _ arguments: [String], input: String = "", environment: [String: String]? = nil
+    _ arguments: [String], input: String = "", environment: [String: String]? = nil, directory: String? = nil
   ) throws -> (status: Int32, output: String, error: String) {
     let process = Process()
     process.executableURL = executable
     process.arguments = arguments
     if let environment { process.environment = environment }
+    if let directory { process.currentDirectoryURL = URL(fileURLWithPath: directory) }
     let stdin = Pipe()
     let stdout = Pipe()
     let stderr = Pipe()

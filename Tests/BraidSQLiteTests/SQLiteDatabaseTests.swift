@@ -64,6 +64,22 @@ struct SQLiteDatabaseTests {
     }
   }
 
+  @Test(arguments: ["", ":memory:"])
+  func aNameSQLiteWouldKeepInMemoryIsRefused(name: String) {
+    let error = #expect(throws: SQLiteError.self) { _ = try SQLiteDatabase(path: name) }
+    #expect(error?.kind == .cannotOpen)
+    #expect(error?.message == "'\(name)' would open an in-memory or temporary database, not a file")
+  }
+
+  @Test func aDatabaseReachedThroughASymbolicLinkIsItsFile() throws {
+    try Self.withDatabasePath { path in
+      try SQLiteDatabase(path: path).execute("CREATE TABLE t (s TEXT)")
+      let link = path + "-link"
+      try FileManager.default.createSymbolicLink(atPath: link, withDestinationPath: path)
+      #expect(try SQLiteDatabase(path: link).query("SELECT count(*) FROM t") == [[.integer(0)]])
+    }
+  }
+
   @Test func aClosedDatabaseThrowsInsteadOfCrashing() throws {
     try Self.withDatabasePath { path in
       let database = try SQLiteDatabase(path: path)

@@ -50,7 +50,7 @@ struct UserDirectoryLiveTests {
     let directory = UserDirectory.live(path: "/proc/braid-no-such-dir/users.sqlite")
     await #expect(
       throws: UserDirectoryError.storage(
-        "/proc/braid-no-such-dir/users.sqlite: unable to open database file (SQLite code 14)")
+        "/proc/braid-no-such-dir/users.sqlite: cannot create the file: No such file or directory")
     ) {
       _ = try await directory.isUsernameAvailable("bob")
     }

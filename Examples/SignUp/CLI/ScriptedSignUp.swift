@@ -18,6 +18,7 @@ struct ScriptedSignUp {
   /// A line the script could not understand.
   struct ScriptError: Error, CustomStringConvertible {
     let line: Int
+    /// The part of the line that may be shown (``SignUpEvent/ParseError/shown``).
     let text: String
     let reason: String
     var description: String { "line \(line): \(reason): \(text)" }
@@ -48,8 +49,7 @@ struct ScriptedSignUp {
       do {
         event = try SignUpEvent.parse(raw)
       } catch {
-        let text = error.reason == "unknown command" ? Self.shortened(raw) : raw
-        throw ScriptError(line: index + 1, text: text, reason: error.reason)
+        throw ScriptError(line: index + 1, text: error.shown, reason: error.reason)
       }
       switch event {
       case nil:
@@ -91,11 +91,6 @@ struct ScriptedSignUp {
     for task in tasks { task.cancel() }
     output.append(SignUpScreen.render(store.state))
     return (output.joined(separator: "\n\n"), lastSubmission)
-  }
-
-  /// At most 80 characters of a script line, for messages.
-  static func shortened(_ line: String) -> String {
-    line.count <= 80 ? line : String(line.prefix(80)) + "… (\(line.utf8.count) bytes)"
   }
 
   /// Gives running effects turns until `condition` holds, for at most five seconds.

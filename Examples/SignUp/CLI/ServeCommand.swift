@@ -25,7 +25,7 @@ public enum ServeCommand {
   @MainActor
   public static func run(arguments: [String], printUsage: () -> Void) async throws(SignUpCommand.UsageError) {
     var arguments = arguments
-    var databasePath = UserDirectory.defaultDatabasePath
+    var databaseOption: String?
     var host = "127.0.0.1"
     var port: UInt16?
     while !arguments.isEmpty {
@@ -43,10 +43,7 @@ public enum ServeCommand {
         case "--host":
           host = value
         default:
-          if let problem = UserDirectory.problem(withDatabasePath: value) {
-            throw SignUpCommand.UsageError(message: "--database: \(problem)")
-          }
-          databasePath = value
+          databaseOption = value
         }
       case "--help", "-h":
         printUsage()
@@ -56,7 +53,14 @@ public enum ServeCommand {
       }
     }
     guard let port else { throw SignUpCommand.UsageError(message: "serve needs --port (0 for any free port)") }
-    let server = SignUpServer(directory: .live(path: databasePath)) { line in
+    let database: UsersDatabasePath
+    do {
+      database = try UsersDatabasePath.resolve(option: databaseOption)
+    } catch {
+      throw SignUpCommand.UsageError(message: error.message)
+    }
+    if let warning = database.permissionWarning { SignUpCommand.warn(warning) }
+    let server = SignUpServer(directory: .live(path: database.path)) { line in
       FileHandle.standardError.write(Data("braid-demo serve: \(line)\n".utf8))
     }
     let bound: UInt16

@@ -8,7 +8,8 @@ public enum SignUpCommand {
   /// The command's lines of the demo's usage text.
   public static let usage = """
       signup             a sign-up form (username checked as you type) on a SQLite user directory
-        --database PATH  the database (default: $BRAID_USERS_DB or ~/.local/share/braid/users.sqlite)
+        --database PATH  the database file (default: $BRAID_USERS_DB or ~/.local/share/braid/users.sqlite);
+                         a plain path, never a SQLite URI, created readable by its owner only
         --script FILE    run the events in FILE (or - for standard input) and print the screen;
                          without a terminal, events are read from standard input
                          events: type FIELD TEXT, clear FIELD, wait 400ms, submit, dismiss, show
@@ -37,7 +38,7 @@ public enum SignUpCommand {
   @discardableResult
   public static func run(arguments: [String], printUsage: () -> Void) async throws(UsageError) -> Int32 {
     var arguments = arguments
-    var databasePath = UserDirectory.defaultDatabasePath
+    var databaseOption: String?
     var scriptPath: String?
     while !arguments.isEmpty {
       let flag = arguments.removeFirst()
@@ -46,10 +47,7 @@ public enum SignUpCommand {
         guard !arguments.isEmpty else { throw UsageError(message: "\(flag) needs a value") }
         let value = arguments.removeFirst()
         if flag == "--database" {
-          if let problem = UserDirectory.problem(withDatabasePath: value) {
-            throw UsageError(message: "--database: \(problem)")
-          }
-          databasePath = value
+          databaseOption = value
         } else {
           scriptPath = value
         }
@@ -60,7 +58,14 @@ public enum SignUpCommand {
         throw UsageError(message: "unknown option '\(flag)'")
       }
     }
-    let directory = UserDirectory.live(path: databasePath)
+    let database: UsersDatabasePath
+    do {
+      database = try UsersDatabasePath.resolve(option: databaseOption)
+    } catch {
+      throw UsageError(message: error.message)
+    }
+    if let warning = database.permissionWarning { warn(warning) }
+    let directory = UserDirectory.live(path: database.path)
     // Without a terminal there is no one to type: read the events from standard input instead.
     if scriptPath == nil, isatty(0) == 0 { scriptPath = "-" }
     if let scriptPath {
@@ -74,8 +79,13 @@ public enum SignUpCommand {
 
   /// Writes `message` to standard error and returns the failure status.
   private static func failure(_ message: String) -> Int32 {
-    FileHandle.standardError.write(Data("braid-demo: \(message)\n".utf8))
+    warn(message)
     return 1
+  }
+
+  /// Writes `message` to standard error.
+  static func warn(_ message: String) {
+    FileHandle.standardError.write(Data("braid-demo: \(message)\n".utf8))
   }
 
   /// Runs a script; returns the exit status: 0, or 1 when its last `submit` failed or was

@@ -18,6 +18,10 @@ enum SignUpEvent: Equatable {
   struct ParseError: Error, Equatable {
     /// What was expected, or `unknown command`.
     let reason: String
+    /// The part of the line that may be shown back: it stops before anything that may be a
+    /// password (whatever follows a word the parser did not recognise, or a password-like word),
+    /// and ends with ` …` when something was cut.
+    let shown: String
   }
 
   /// The longest `wait` a line may ask for.
@@ -31,20 +35,58 @@ enum SignUpEvent: Equatable {
     switch words[0] {
     case "type", "clear":
       guard words.count >= 2, let field = SignUpScreen.Field(rawValue: words[1]) else {
-        throw ParseError(reason: "expected a field (username, email, password, verification)")
+        let field = words.count >= 2 && !isPasswordLike(words[1]) ? " " + shortened(words[1]) : ""
+        throw ParseError(
+          reason: "expected a field (username, email, password, verification)",
+          shown: words[0] + field + (words.count > (field.isEmpty ? 1 : 2) ? " …" : ""))
       }
       return .set(field, words[0] == "type" && words.count == 3 ? words[2] : "")
     case "wait":
       guard words.count == 2, let duration = duration(words[1]) else {
-        throw ParseError(reason: "expected a duration from 0ms to 24h, such as 400ms or 1s")
+        throw ParseError(
+          reason: "expected a duration from 0ms to 24h, such as 400ms or 1s",
+          shown: words.count == 2 ? "wait " + shortened(words[1]) : "wait …")
       }
       return .wait(duration)
     case "submit": return .submit
     case "dismiss": return .dismiss
     case "show": return .show
     default:
-      throw ParseError(reason: "unknown command")
+      // A mistyped command is letters; anything else may be a password pasted on a line of its
+      // own, and is not shown.
+      let word = words[0]
+      let looksLikeACommand = word.unicodeScalars.allSatisfy { $0.isASCII && $0.properties.isAlphabetic }
+      let shown = looksLikeACommand && !isPasswordLike(word) ? shortened(word) : "(not shown)"
+      throw ParseError(reason: "unknown command", shown: shown + (words.count > 1 ? " …" : ""))
     }
+  }
+
+  /// Whether `word` may name the password or its verification, mistyped: what follows it must
+  /// not be shown.
+  static func isPasswordLike(_ word: String) -> Bool {
+    let word = word.lowercased()
+    return ["pass", "pw", "pwd", "secret", "verif", "word"].contains { word.contains($0) }
+      || editDistance(word, "password") <= 3 || editDistance(word, "verification") <= 4
+  }
+
+  /// The Levenshtein distance between `a` and `b`, for telling a mistyped field name.
+  static func editDistance(_ a: String, _ b: String) -> Int {
+    let a = Array(a.unicodeScalars)
+    let b = Array(b.unicodeScalars)
+    var previous = Array(0...b.count)
+    for (i, x) in a.enumerated() {
+      var current = [i + 1]
+      for (j, y) in b.enumerated() {
+        current.append(Swift.min(previous[j + 1] + 1, current[j] + 1, previous[j] + (x == y ? 0 : 1)))
+      }
+      previous = current
+    }
+    return previous[b.count]
+  }
+
+  /// At most 40 characters of `word`.
+  private static func shortened(_ word: String) -> String {
+    word.count <= 40 ? word : String(word.prefix(40)) + "…"
   }
 
   /// The form action that sets `field` to `text`.

@@ -3,27 +3,6 @@ import Foundation
 import UserDirectoryClient
 
 extension UserDirectory {
-  /// Where the live directory keeps its database unless told otherwise: `$BRAID_USERS_DB`, or
-  /// `$HOME/.local/share/braid/users.sqlite` (created on first use; the account's home from the
-  /// password database when `HOME` is unset or empty).
-  public static var defaultDatabasePath: String {
-    let environment = ProcessInfo.processInfo.environment
-    if let path = environment["BRAID_USERS_DB"], !path.isEmpty { return path }
-    let home =
-      environment["HOME"].flatMap { $0.isEmpty ? nil : $0 } ?? FileManager.default.homeDirectoryForCurrentUser.path
-    return "\(home)/.local/share/braid/users.sqlite"
-  }
-
-  /// Why `path` cannot hold a user directory that lasts, or `nil` when it can: SQLite reads an
-  /// empty path and `:memory:` as a temporary database that is gone when the program exits.
-  public static func problem(withDatabasePath path: String) -> String? {
-    if path.isEmpty { return "an empty path would make a temporary database that keeps nothing" }
-    if path == ":memory:" || path.hasPrefix("file::memory:") || path.contains("mode=memory") {
-      return "'\(path)' is an in-memory database that keeps nothing; give a file path"
-    }
-    return nil
-  }
-
   /// A directory kept in the SQLite database at `path`.
   ///
   /// - Usernames are unique after Unicode NFKC normalization and case folding (`Alice` and
@@ -39,10 +18,15 @@ extension UserDirectory {
   ///   crash. The database is opened on first use and closed when the last copy of the
   ///   directory is released.
   ///
+  /// - The database is always a file that lasts: `path` is checked by ``UsersDatabasePath``
+  ///   when the database is opened, a new file is created readable by its owner only, and the
+  ///   file SQLite opened is compared with the one meant (a path SQLite would read as an
+  ///   in-memory or temporary database fails as a storage error instead of keeping nothing).
+  ///
   /// - Parameters:
   ///   - path: The database file; its directory is created if needed.
   ///   - busyTimeout: How long to wait for another connection's lock.
-  public static func live(path: String = defaultDatabasePath, busyTimeout: Duration = .seconds(2)) -> UserDirectory {
+  public static func live(path: String, busyTimeout: Duration = .seconds(2)) -> UserDirectory {
     let store = UserStore(path: path, busyTimeout: busyTimeout)
     // SQLite and password hashing block their thread (SQLite up to `busyTimeout` when another
     // connection holds the database): they run on queues of the directory's own, never on the

@@ -58,7 +58,14 @@ final class UserStore: Sendable {
   private func openDatabase() throws -> SQLiteDatabase {
     try database.withLock { database in
       if let database { return database }
-      let opened = try SQLiteDatabase(path: path, busyTimeout: busyTimeout)
+      let file: UsersDatabasePath
+      do throws(UsersDatabasePath.Problem) {
+        file = try UsersDatabasePath(path)
+        try file.createFileIfNeeded()
+      } catch {
+        throw UserDirectoryError.storage(error.message)
+      }
+      let opened = try SQLiteDatabase(path: file.fileName, busyTimeout: busyTimeout)
       try UsersSchema.prepare(opened, path: path)
       database = opened
       return opened

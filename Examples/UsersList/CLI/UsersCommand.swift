@@ -35,7 +35,7 @@ public enum UsersCommand {
   @MainActor
   public static func run(arguments: [String], printUsage: () -> Void) async throws(Failure) {
     var arguments = arguments
-    var path = UserDirectory.defaultDatabasePath
+    var databaseOption: String?
     var sectioned = false
     var plain = isatty(1) == 0 || isatty(0) == 0
     while !arguments.isEmpty {
@@ -45,11 +45,8 @@ public enum UsersCommand {
         guard let value = arguments.first, !value.hasPrefix("--") else {
           throw Failure(message: "--database needs a file path")
         }
-        if let problem = UserDirectory.problem(withDatabasePath: value) {
-          throw Failure(message: "--database: \(problem)")
-        }
         arguments.removeFirst()
-        path = value
+        databaseOption = value
       case "--sections": sectioned = true
       case "--plain": plain = true
       case "--help", "-h":
@@ -59,10 +56,21 @@ public enum UsersCommand {
         throw Failure(message: "unknown option '\(flag)'")
       }
     }
-    // The directory is the demo's own data folder: make it, so the observer can watch it
-    // before `signup` creates the database.
+    let database: UsersDatabasePath
+    do {
+      database = try UsersDatabasePath.resolve(option: databaseOption)
+    } catch {
+      throw Failure(message: error.message)
+    }
+    if let warning = database.permissionWarning {
+      FileHandle.standardError.write(Data("braid-demo: \(warning)\n".utf8))
+    }
+    let path = database.fileName
+    // The directory is the demo's own data folder: make it (owner-only, as `signup` does), so
+    // the observer can watch it before `signup` creates the database.
     try? FileManager.default.createDirectory(
-      atPath: URL(fileURLWithPath: path).deletingLastPathComponent().path, withIntermediateDirectories: true)
+      atPath: URL(fileURLWithPath: path).deletingLastPathComponent().path, withIntermediateDirectories: true,
+      attributes: [.posixPermissions: 0o700])
     var initial = UsersList.State()
     initial.isSectioned = sectioned
     let store = Store(initialState: initial) {

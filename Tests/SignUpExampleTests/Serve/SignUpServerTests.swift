@@ -134,7 +134,7 @@ import UserDirectoryLive
       answers == [
         ["type": "error", "message": "line longer than 4096 bytes; ignored", "username": ""],
         ["type": "error", "message": "line is not UTF-8; ignored", "username": ""],
-        ["type": "error", "message": "unknown command: fly", "username": ""],
+        ["type": "error", "message": "unknown command: fly …", "username": ""],
         ["type": "state", "message": "", "username": "zed"],
       ])
   }

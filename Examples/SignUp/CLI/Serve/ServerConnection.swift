@@ -124,11 +124,8 @@ final class ServerConnection: Sendable {
     do {
       event = try SignUpEvent.parse(text)
     } catch {
-      // Only the command word goes back: the rest of a mistyped line may be a password.
-      let message =
-        error.reason == "unknown command"
-        ? "unknown command: \(text.split(separator: " ").first?.prefix(40) ?? "")" : error.reason
-      writer.write(ServeOutput.error(line: number, message))
+      // Only what the parser shows goes back: the rest of a mistyped line may be a password.
+      writer.write(ServeOutput.error(line: number, "\(error.reason): \(error.shown)"))
       return
     }
     switch event {
