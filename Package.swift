@@ -32,6 +32,11 @@ let package = Package(
 
     // MARK: - Examples: feature / client interface / live client / CLI
     .target(
+      name: "DemoTerminal",
+      path: "Examples/DemoTerminal",
+      swiftSettings: strict
+    ),
+    .target(
       name: "CounterFeature",
       dependencies: ["Braid"],
       path: "Examples/Counter/Feature",
@@ -76,7 +81,7 @@ let package = Package(
     ),
     .target(
       name: "SignUpCLI",
-      dependencies: ["Braid", "SignUpFeature", "UserDirectoryClient", "UserDirectoryLive"],
+      dependencies: ["Braid", "DemoTerminal", "SignUpFeature", "UserDirectoryClient", "UserDirectoryLive"],
       path: "Examples/SignUp/CLI",
       swiftSettings: strict
     ),
@@ -88,7 +93,10 @@ let package = Package(
     ),
     .target(
       name: "UsersListCLI",
-      dependencies: ["Braid", "BraidFetchedResults", "BraidFetchedResultsLive", "UserDirectoryClient", "UserDirectoryLive", "UsersListFeature"],
+      dependencies: [
+        "Braid", "BraidFetchedResults", "BraidFetchedResultsLive", "DemoTerminal", "UserDirectoryClient",
+        "UserDirectoryLive", "UsersListFeature",
+      ],
       path: "Examples/UsersList/CLI",
       swiftSettings: strict
     ),
@@ -146,7 +154,7 @@ let package = Package(
     ),
     .testTarget(
       name: "UsersListExampleTests",
-      dependencies: ["Braid", "BraidTesting", "BraidFetchedResults", "UsersListFeature"],
+      dependencies: ["Braid", "BraidTesting", "BraidFetchedResults", "UsersListCLI", "UsersListFeature"],
       swiftSettings: strict
     ),
     .testTarget(
@@ -162,6 +170,11 @@ let package = Package(
     .testTarget(
       name: "PortingTests",
       dependencies: ["Braid", "BraidTesting"],
+      swiftSettings: strict
+    ),
+    .testTarget(
+      name: "DemoTerminalTests",
+      dependencies: ["DemoTerminal"],
       swiftSettings: strict
     ),
     .testTarget(

@@ -75,14 +75,14 @@ struct BraidDemoProcessTests {
 
           Username  [alice                   ] Username available
           Email     [alice@example.com       ] 
-          Password  [*****                   ] 
+          Password  [*****                   ] need 8 char.
           Verify    [                        ] need same password
 
           [ Create ] (disabled)
 
         Sign up
 
-          Username  [alice                   ] Username already taken
+          Username  [alice                   ] Yours now
           Email     [alice@example.com       ] 
           Password  [*************           ] 
           Verify    [*************           ] 

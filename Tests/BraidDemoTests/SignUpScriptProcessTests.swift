@@ -68,7 +68,7 @@ struct SignUpScriptProcessTests {
       ).write(to: script)
       let result = try Demo.run(["signup", "--database", database, "--script", script.path])
       #expect(result.status == 0)
-      #expect(result.output.contains("[carol                   ] Username already taken"))
+      #expect(result.output.contains("[carol                   ] Yours now"))
       #expect(result.output.contains("Signed up: Welcome, carol!"))
     }
   }
@@ -101,6 +101,40 @@ struct SignUpScriptProcessTests {
       #expect(unknown.status == 64)
       let shown = String(repeating: "x", count: 40) + "…"
       #expect(unknown.error.hasPrefix("braid-demo: script line 1: unknown command: \(shown)\n"))
+    }
+  }
+
+  @Test func theFormSaysWhyCreateIsDisabledInPlainWords() throws {
+    try Self.withDatabase { database in
+      func submit(_ lines: String) throws -> (status: Int32, output: String, error: String) {
+        try Demo.run(["signup", "--database", database, "--script", "-"], input: lines + "\nsubmit\n")
+      }
+      let form = "type email e@example.com\ntype password 12345678\ntype verification 12345678"
+      #expect(try submit("type username erin\nwait 400ms\n" + form).status == 0)
+      let taken = try submit("type username ERIN\nwait 400ms\n" + form)
+      #expect(taken.error == "braid-demo: cannot create the account: the username is already taken\n")
+      let email = try submit("type username fay\nwait 400ms\ntype email nope\ntype password 12345678")
+      #expect(email.output.contains("  Email     [nope                    ] not a valid e-mail address"))
+      #expect(email.error == "braid-demo: cannot create the account: the email is not a valid address\n")
+      let short = try submit("type username fay\nwait 400ms\ntype email f@example.com\ntype password 1234")
+      #expect(short.output.contains("  Password  [****                    ] need 8 char."))
+      #expect(short.output.contains("  Verify    [                        ] need same password"))
+      #expect(short.error == "braid-demo: cannot create the account: the password needs at least 8 characters\n")
+      let differ = try submit("type username fay\nwait 400ms\n" + form + "\ntype verification 12345679")
+      #expect(differ.error == "braid-demo: cannot create the account: the verification differs from the password\n")
+      let invalid = try submit("type username \(String(repeating: "g", count: 33))\n" + form)
+      #expect(
+        invalid.error == "braid-demo: cannot create the account: the username is not allowed (at most 32 characters)\n")
+    }
+  }
+
+  @Test func aLongUsernameStaysInsideItsBox() throws {
+    try Self.withDatabase { database in
+      let name = "abcdefghijklmnopqrstuvwxyz0123"
+      let result = try Demo.run(
+        ["signup", "--database", database, "--script", "-"], input: "type username \(name)\nwait 400ms\n")
+      #expect(result.status == 0)
+      #expect(result.output.contains("  Username  [abcdefghijklmnopqrstuvw…] Username available"))
     }
   }
 }

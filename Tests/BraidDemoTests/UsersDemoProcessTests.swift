@@ -55,6 +55,46 @@ struct UsersDemoProcessTests {
   }
 }
 
+extension UsersDemoProcessTests {
+  /// A row written by anyone (another program, the `sqlite3` shell) reaches the operator's
+  /// terminal with its control characters made visible, never as escape sequences.
+  @Test(.enabled(if: sqlite3 != nil, "the sqlite3 shell is not installed (apt-get install sqlite3)"))
+  func escapeSequencesInRowsAreShownNotObeyed() throws {
+    let database = BraidDemoProcessTests.temporaryDatabase()
+    defer { try? FileManager.default.removeItem(atPath: (database as NSString).deletingLastPathComponent) }
+    let signup = try BraidDemoProcessTests.run(
+      ["signup", "--database", database, "--script", "-"],
+      input: """
+        type username alice
+        wait 300ms
+        type email alice@example.com
+        type password correct horse
+        type verification correct horse
+        submit
+        """)
+    #expect(signup.status == 0)
+    let shell = Process()
+    shell.executableURL = URL(fileURLWithPath: try #require(sqlite3))
+    shell.arguments = [
+      "-cmd", ".timeout 5000", database,
+      "UPDATE users SET email = 'm' || char(27) || ']0;OWNED' || char(7) || char(27) || '[2J' || char(27) || '[8m@example.com', username = 'al' || char(155) || 'ice';",
+    ]
+    try shell.run()
+    shell.waitUntilExit()
+    #expect(shell.terminationStatus == 0)
+    let users = try RunningProcess(BraidDemoProcessTests.executable, ["users", "--database", database, "--plain"])
+    defer { users.stop() }
+    var shown = ""
+    #expect(
+      users.waitForLine { line in
+        shown = line
+        return line.hasPrefix("= ")
+      })
+    #expect(shown == "= al<U+009B>ice <m␛]0;OWNED␇␛[2J␛[8m@example.com>")
+    #expect(!shown.unicodeScalars.contains { $0.value == 0x1B || $0.value == 0x07 || $0.value == 0x9B })
+  }
+}
+
 /// The installed `sqlite3` shell, if any.
 private let sqlite3 = ["/usr/bin/sqlite3", "/usr/local/bin/sqlite3"].first {
   FileManager.default.isExecutableFile(atPath: $0)

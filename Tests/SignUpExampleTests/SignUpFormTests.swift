@@ -12,18 +12,39 @@ struct SignUpFormTests {
     var description: String { "directory unreachable" }
   }
 
-  @Test func passwordMessageFollowsTheSeedsPrecedence() {
+  @Test func theLengthHintIsOnThePasswordAndTheMismatchOnTheVerification() {
     var state = SignUpForm.State()
     #expect(state.passwordMessage == "need 8 char.")
+    #expect(state.verificationMessage == "")
     state.password = "1234567"
     state.passwordVerification = "1234567"
     #expect(state.passwordMessage == "need 8 char.")
+    #expect(state.verificationMessage == "")
     state.passwordVerification = "x"
-    #expect(state.passwordMessage == "need same password")
+    #expect(state.passwordMessage == "need 8 char.")
+    #expect(state.verificationMessage == "need same password")
     state.password = "12345678"
-    #expect(state.passwordMessage == "need same password")
+    #expect(state.passwordMessage == "")
+    #expect(state.verificationMessage == "need same password")
     state.passwordVerification = "12345678"
     #expect(state.passwordMessage == "")
+    #expect(state.verificationMessage == "")
+    state.password = String(repeating: "p", count: 101)
+    #expect(state.passwordMessage == "need at most 100 char.")
+  }
+
+  @Test func theEmailIsCheckedAsItIsTyped() {
+    var state = Self.filledForm()
+    #expect(state.emailMessage == "")
+    #expect(state.isSignUpEnabled)
+    for invalid in ["nope", "a@b", "@example.com", "a b@example.com", "m\u{1B}]0;OWNED\u{07}@example.com", "a@.com"] {
+      state.email = invalid
+      #expect(state.emailMessage == "not a valid e-mail address", "\(invalid)")
+      #expect(!state.isSignUpEnabled, "Create is disabled for \(invalid)")
+    }
+    state.email = ""
+    #expect(state.emailMessage == "", "nothing typed yet: no hint")
+    #expect(!state.isSignUpEnabled)
   }
 
   @Test func usernamesThatWouldNotBeStoredAsShownAreRefusedBeforeAnyCheck() async {
@@ -166,8 +187,8 @@ struct SignUpFormTests {
     await store.receive(.signUpFinished(error: nil)) {
       $0.isSigningUp = false
       $0.alert = SignUpForm.Alert(title: "Signed up", message: "Welcome, alice!")
-      // The name is this account's now: Create is not offered for it again.
-      $0.availability = .checked(isAvailable: false, message: "Username already taken")
+      // The name is this account's now: the form says so, and does not offer Create for it again.
+      $0.availability = .checked(isAvailable: false, message: "Yours now")
     }
     #expect(!store.state.isSignUpEnabled)
     await store.send(.alertDismissed) { $0.alert = nil }

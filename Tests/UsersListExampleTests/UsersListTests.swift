@@ -56,4 +56,39 @@ struct UsersListTests {
       ])
     #expect(control.runningObservers(for: UsersList.ObserverID()) == 0)
   }
+
+  @Test func groupingByInitialIsNotReportedAsMoves() async {
+    let (client, control) = FetchedResultsClient<UserRow>.controlled()
+    let store = TestStore(initialState: UsersList.State()) {
+      UsersList()
+    } withDependencies: {
+      $0.usersObserver = client
+    }
+    let zoe = UserRow(id: 4, username: "zoe", email: "zoe@example.com")
+    let flat = FetchedResultsSnapshot([Self.alice, Self.bob, zoe])
+    control.publish(flat, to: UsersList.ObserverID())
+    await store.receive(.users(.initial(flat))) {
+      $0.users = flat
+      $0.isLoaded = true
+    }
+    await store.send(.toggleSectionsTapped) { $0.isSectioned = true }
+    let sectioned = FetchedResultsSnapshot([Self.alice, Self.bob, zoe]) { String($0.username.prefix(1)).uppercased() }
+    control.publish(sectioned, to: UsersList.ObserverID())
+    await store.receive(/UsersList.Action.users) {
+      $0.users = sectioned
+      $0.changeSets = 1
+    }
+    // A real move is still reported: bob renamed to "zz" now sorts after zoe.
+    var zz = Self.bob
+    zz.username = "zz"
+    let renamed = FetchedResultsSnapshot([Self.alice, zoe, zz]) { String($0.username.prefix(1)).uppercased() }
+    control.publish(renamed, to: UsersList.ObserverID())
+    await store.receive(/UsersList.Action.users) {
+      $0.users = renamed
+      $0.changeSets = 2
+      $0.latestChanges = ["> zz"]
+      $0.changeLog = ["> zz"]
+    }
+    await store.dismount()
+  }
 }

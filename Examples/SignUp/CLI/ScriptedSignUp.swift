@@ -56,7 +56,7 @@ struct ScriptedSignUp {
         continue
       case .set(let field, let text):
         tasks.append(store.send(SignUpEvent.action(field, text)))
-        if field == .username, !text.isEmpty {
+        if field == .username, store.state.availability == .validating {
           // The availability check is debounced on `clock`: let it go to sleep before a later
           // `wait` moves time, or it would sleep from the later time and miss its wake-up.
           await Self.waitUntil { clock.pendingSleepers > 0 }

@@ -112,14 +112,24 @@ enum SignUpEvent: Equatable {
     return nil
   }
 
-  /// Why "Create" is disabled, in the form's words.
+  /// Why "Create" is disabled, in words that complete "cannot create the account: …".
   static func whyDisabled(_ state: SignUpForm.State) -> String {
     if state.isSigningUp { return "a sign-up is already in progress" }
     if state.username.isEmpty { return "the username is empty" }
     if state.email.isEmpty { return "the email is empty" }
-    if !state.passwordMessage.isEmpty { return "the password: \(state.passwordMessage)" }
+    if !state.isEmailValid { return "the email is not a valid address" }
+    if !state.isPasswordLongEnough { return "the password needs at least 8 characters" }
+    if !state.isPasswordShortEnough {
+      return "the password needs at most \(SignUpForm.State.longestPassword) characters"
+    }
+    if !state.passwordsMatch { return "the verification differs from the password" }
     switch state.availability {
-    case .checked(false, let message), .failed(let message): return "the username: \(message)"
+    case .checked(false, SignUpForm.Availability.yoursMessage):
+      return "the account \(state.username) was just created; type another username for another"
+    case .checked(false, let message) where SignUpForm.problem(withUsername: state.username) != nil:
+      return "the username is not allowed (\(message))"
+    case .checked(false, _): return "the username is already taken"
+    case .failed(let message): return "the username could not be checked (\(message))"
     default: return "the username has not been checked yet (add a wait after typing it, such as wait 400ms)"
     }
   }

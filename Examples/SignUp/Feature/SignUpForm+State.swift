@@ -1,4 +1,5 @@
 import Braid
+import UserDirectoryClient
 
 extension SignUpForm {
   /// The form: four fields, what is known about the username, and the sign-up in flight.
@@ -34,17 +35,29 @@ extension SignUpForm {
     /// Whether the two password fields agree.
     public var passwordsMatch: Bool { password == passwordVerification }
 
-    /// The password hint: the mismatch message wins over the length message, as in the seed.
+    /// The hint next to the password: its length, when it is too short or too long.
     public var passwordMessage: String {
-      if !passwordsMatch { return "need same password" }
       if !isPasswordLongEnough { return "need 8 char." }
       if !isPasswordShortEnough { return "need at most \(Self.longestPassword) char." }
       return ""
     }
 
+    /// The hint next to the verification: whether it matches the password.
+    public var verificationMessage: String {
+      passwordsMatch ? "" : "need same password"
+    }
+
+    /// Whether the e-mail passes the directory's rule, ``UserDirectory/isValidEmail(_:)``.
+    public var isEmailValid: Bool { UserDirectory.isValidEmail(email) }
+
+    /// The hint next to the e-mail, checked as the user types: empty until something is typed.
+    public var emailMessage: String {
+      email.isEmpty || isEmailValid ? "" : "not a valid e-mail address"
+    }
+
     /// Whether the fields alone allow signing up (rule 1 without the server's answer).
     public var isFormValid: Bool {
-      !username.isEmpty && !email.isEmpty && isPasswordLongEnough && isPasswordShortEnough && passwordsMatch
+      !username.isEmpty && isEmailValid && isPasswordLongEnough && isPasswordShortEnough && passwordsMatch
     }
 
     /// Whether "Create" is enabled: a valid form, a username confirmed available, and no
@@ -70,6 +83,10 @@ extension SignUpForm {
       if case .checked(true, _) = self { return true }
       return false
     }
+
+    /// The message next to the username field once this form has created its account: the
+    /// name is taken, by the account just made.
+    public static let yoursMessage = "Yours now"
 
     /// The message next to the username field.
     public var message: String {

@@ -99,8 +99,9 @@ public struct SignUpForm: Reducer {
       state.alert =
         error.map { State.AlertText.failure($0) } ?? State.AlertText.success(state.username)
       if error == nil {
-        // The name is now taken, by this account: Create must not offer it again.
-        state.availability = .checked(isAvailable: false, message: "Username already taken")
+        // The name is now taken, by this account: Create must not offer it again, and the form
+        // says whose it is.
+        state.availability = .checked(isAvailable: false, message: Availability.yoursMessage)
       }
       return .none
 

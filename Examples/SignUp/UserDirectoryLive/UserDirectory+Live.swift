@@ -42,15 +42,4 @@ extension UserDirectory {
       }
     )
   }
-
-  /// The e-mail rule: one `@`; a non-empty local part; a domain with a dot that neither starts
-  /// nor ends it; no whitespace; at most 254 characters. It rejects typos, not every invalid
-  /// address (only sending a message proves an address works).
-  public static func isValidEmail(_ email: String) -> Bool {
-    guard email.count <= 254, !email.contains(where: \.isWhitespace) else { return false }
-    let parts = email.split(separator: "@", omittingEmptySubsequences: false)
-    guard parts.count == 2, !parts[0].isEmpty else { return false }
-    let domain = parts[1]
-    return domain.contains(".") && !domain.hasPrefix(".") && !domain.hasSuffix(".")
-  }
 }

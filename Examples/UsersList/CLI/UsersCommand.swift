@@ -1,6 +1,7 @@
 import Braid
 import BraidFetchedResults
 import BraidFetchedResultsLive
+import DemoTerminal
 import Foundation
 import UserDirectoryClient
 import UserDirectoryLive
@@ -102,7 +103,7 @@ public enum UsersCommand {
         printedSets = state.changeSets
       }
       if let error = state.error, error != reported {
-        FileHandle.standardError.write(Data("braid-demo: \(error)\n".utf8))
+        FileHandle.standardError.write(Data("braid-demo: \(TerminalText.visible("\(error)"))\n".utf8))
       }
       reported = state.error
     }
@@ -111,14 +112,19 @@ public enum UsersCommand {
 
   private static func write(_ lines: [String]) {
     guard !lines.isEmpty else { return }
-    FileHandle.standardOutput.write(Data((lines.joined(separator: "\n") + "\n").utf8))
+    // Names and addresses come from the database, where anyone may have put an escape sequence.
+    let text = lines.map(TerminalText.visible).joined(separator: "\n")
+    FileHandle.standardOutput.write(Data((text + "\n").utf8))
   }
 
   /// Shows the screen, redrawn on every change, and reads commands from standard input.
   @MainActor
   static func runScreen(_ store: Store<UsersList.State, UsersList.Action>, database: String) async {
     let token = store.observe(\.self) { state in
-      print("\u{1B}[2J\u{1B}[H" + UsersScreen.screen(state, database: database))
+      print(
+        "\u{1B}[2J\u{1B}[H"
+          + TerminalText.visibleLines(
+            UsersScreen.screen(state, database: database, height: UsersScreen.terminalHeight())))
     }
     let lines = AsyncStream<String> { continuation in
       // readLine blocks, so it runs on a thread of its own and ends the stream at end of input.

@@ -1,31 +1,48 @@
 import BraidFetchedResults
+import Foundation
 import UsersListFeature
 
 /// How the users list is drawn: a screen for a terminal, lines for a pipe.
 enum UsersScreen {
-  /// The whole screen.
-  static func screen(_ state: UsersList.State, database: String) -> String {
-    var lines = ["Braid users — \(database)", ""]
+  /// The whole screen, at most `height` lines tall when given: the list is cut to fit, and says
+  /// how many users it leaves out, so the title and the commands stay on screen.
+  static func screen(_ state: UsersList.State, database: String, height: Int? = nil) -> String {
+    let header = ["Braid users — \(database)", ""]
+    var body: [String] = []
     if !state.isLoaded {
-      lines.append("  Loading…")
+      body.append("  Loading…")
     } else if state.users.count == 0 {
-      lines.append("  No users yet. Run `swift run braid-demo signup` in another terminal to add one.")
+      body.append("  No users yet. Run `swift run braid-demo signup` in another terminal to add one.")
     }
     for section in state.users.sections {
-      if let name = section.name { lines.append("  \(name)") }
+      if let name = section.name { body.append("  \(name)") }
       for user in section.elements {
-        lines.append("    \(user.username)  <\(user.email)>")
+        body.append("    \(user.username)  <\(user.email)>")
       }
     }
-    lines.append("")
-    lines.append("  \(state.users.count) user(s)\(state.isSectioned ? ", by initial" : "")")
+    var footer = ["", "  \(state.users.count) user(s)\(state.isSectioned ? ", by initial" : "")"]
     if !state.changeLog.isEmpty {
-      lines.append("  Last changes: " + state.changeLog.joined(separator: "  "))
+      footer.append("  Last changes: " + state.changeLog.joined(separator: "  "))
     }
-    if let error = state.error { lines.append("  \(error)") }
-    lines.append("")
-    lines.append("  s + Enter: sections on/off   q + Enter: quit")
-    return lines.joined(separator: "\n")
+    if let error = state.error { footer.append("  \(error)") }
+    footer.append("")
+    footer.append("  s + Enter: sections on/off   q + Enter: quit")
+    if let height {
+      // One line stays free for the cursor below the screen.
+      let room = max(1, height - 1 - header.count - footer.count)
+      if body.count > room {
+        let shown = room - 1
+        body = Array(body.prefix(shown)) + ["  … \(body.count - shown) more line(s): make the terminal taller"]
+      }
+    }
+    return (header + body + footer).joined(separator: "\n")
+  }
+
+  /// The terminal's height in lines, or `nil` when standard output is not a terminal.
+  static func terminalHeight() -> Int? {
+    var size = winsize()
+    guard ioctl(1, UInt(TIOCGWINSZ), &size) == 0, size.ws_row > 0 else { return nil }
+    return Int(size.ws_row)
   }
 
   /// The first list, one line per user.

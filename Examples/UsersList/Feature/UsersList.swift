@@ -89,6 +89,14 @@ public struct UsersList: Reducer {
         let renamed = new.elements.first { $0.id == id }
         return "~ \(renamed?.username ?? old[path].username)"
       }
-      + changes.moves.map { "> \(new[$0.to].username)" }
+      + (keepsOrder(from: old, to: new) ? [] : changes.moves.map { "> \(new[$0.to].username)" })
+  }
+
+  /// Whether the users both snapshots hold are in the same order in both: then every move is
+  /// only a change of section (grouping by initial turned on or off), not a user who moved.
+  static func keepsOrder(from old: FetchedResultsSnapshot<UserRow>, to new: FetchedResultsSnapshot<UserRow>) -> Bool {
+    let oldIDs = Set(old.elements.map(\.id))
+    let newIDs = Set(new.elements.map(\.id))
+    return old.elements.map(\.id).filter(newIDs.contains) == new.elements.map(\.id).filter(oldIDs.contains)
   }
 }

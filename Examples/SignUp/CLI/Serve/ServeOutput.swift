@@ -4,9 +4,10 @@ import SignUpFeature
 /// The lines `serve` writes to a client, one JSON object per line, keys sorted:
 ///
 /// ```json
-/// {"alert":null,"canCreate":false,"email":"","password":{"set":false,"valid":false},
+/// {"alert":null,"canCreate":false,"email":"","emailMessage":"","password":{"set":false,"valid":false},
 ///  "passwordMessage":"need 8 char.","signingUp":false,"type":"state","username":"alice",
-///  "usernameAvailable":null,"usernameStatus":"checking…","verification":{"matches":true,"set":false}}
+///  "usernameAvailable":null,"usernameStatus":"checking…","verification":{"matches":true,"set":false},
+///  "verificationMessage":""}
 /// {"line":3,"message":"unknown command: fly","type":"error"}
 /// ```
 ///
@@ -37,7 +38,9 @@ enum ServeOutput {
     let email: String
     let password: Password
     let verification: Verification
+    let emailMessage: String
     let passwordMessage: String
+    let verificationMessage: String
     let canCreate: Bool
     let signingUp: Bool
     let alert: Alert?
@@ -55,7 +58,9 @@ enum ServeOutput {
         set: !state.password.isEmpty,
         valid: state.isPasswordLongEnough && state.isPasswordShortEnough)
       verification = Verification(set: !state.passwordVerification.isEmpty, matches: state.passwordsMatch)
+      emailMessage = state.emailMessage
       passwordMessage = state.passwordMessage
+      verificationMessage = state.verificationMessage
       canCreate = state.isSignUpEnabled
       signingUp = state.isSigningUp
       alert = state.alert.map { Alert(title: $0.title, message: $0.message) }
@@ -70,7 +75,9 @@ enum ServeOutput {
       try container.encode(email, forKey: .email)
       try container.encode(password, forKey: .password)
       try container.encode(verification, forKey: .verification)
+      try container.encode(emailMessage, forKey: .emailMessage)
       try container.encode(passwordMessage, forKey: .passwordMessage)
+      try container.encode(verificationMessage, forKey: .verificationMessage)
       try container.encode(canCreate, forKey: .canCreate)
       try container.encode(signingUp, forKey: .signingUp)
       try container.encode(alert, forKey: .alert)
@@ -78,7 +85,7 @@ enum ServeOutput {
 
     enum CodingKeys: String, CodingKey {
       case type, username, usernameStatus, usernameAvailable, email, password, verification
-      case passwordMessage, canCreate, signingUp, alert
+      case emailMessage, passwordMessage, verificationMessage, canCreate, signingUp, alert
     }
   }
 
