@@ -41,6 +41,21 @@ struct ServeProcessTests {
       self.port = port
     }
 
+    /// How many descriptors the server holds open now.
+    var openDescriptors: Int {
+      (try? FileManager.default.contentsOfDirectory(atPath: "/proc/\(process.processIdentifier)/fd").count) ?? -1
+    }
+
+    /// Waits (at most 20 s) until the server holds at most `count` descriptors.
+    func waitForOpenDescriptors(atMost count: Int) -> Bool {
+      let deadline = Date().addingTimeInterval(20)
+      while openDescriptors > count {
+        if Date() > deadline { return false }
+        usleep(10_000)
+      }
+      return true
+    }
+
     /// Stops the server with SIGINT and returns its standard error.
     func stop() -> String {
       process.interrupt()
@@ -87,5 +102,26 @@ struct ServeProcessTests {
     let log = server.stop()
     #expect(log.contains("refusing new connections until some close"), "stderr: \(log)")
     #expect(log.contains("accepting connections again"), "stderr: \(log)")
+  }
+
+  @Test func theFirstClientAfterTheLimitPassesIsServed() throws {
+    let server = try Server(descriptorLimit: 40)
+    var clients: [LineClient] = []
+    var refused = 0
+    for _ in 0..<80 {
+      guard let client = LineClient(port: server.port, readTimeout: .seconds(10)) else { continue }
+      if Self.isServed(client) { clients.append(client) } else { refused += 1 }
+    }
+    #expect(refused > 0, "the limit was reached")
+    clients.removeAll()
+    // The connections are closed on the server's side too: half its descriptors are free
+    // again (an idle server holds about 13: standard streams, the listener, its spare, the
+    // runtime's timers and signal sources).
+    #expect(server.waitForOpenDescriptors(atMost: 20))
+    // The very next client is served: the server does not wait for it with its spare
+    // descriptor given up, to turn it away.
+    let next = try #require(LineClient(port: server.port, readTimeout: .seconds(10)))
+    #expect(Self.isServed(next))
+    _ = server.stop()
   }
 }

@@ -46,6 +46,11 @@ package final class LineClient {
     close(descriptor)
   }
 
+  /// Closes the sending side: the server reads the end of input, and may still answer.
+  package func closeSending() {
+    shutdown(descriptor, Int32(SHUT_WR))
+  }
+
   /// Sends raw bytes.
   package func send(bytes: [UInt8]) {
     var offset = 0

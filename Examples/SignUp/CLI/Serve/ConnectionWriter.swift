@@ -15,6 +15,8 @@ import Foundation
 final class ConnectionWriter: Sendable {
   private struct State {
     var pending: [UInt8] = []
+    /// The last state line written, for ``writeLastStateAgain()``.
+    var lastState: String?
     var isFinishing = false
     var isClosed = false
   }
@@ -69,6 +71,18 @@ final class ConnectionWriter: Sendable {
       wakeUp.signal()
       return true
     }
+  }
+
+  /// Queues `line`, a state line, as ``write(_:)`` does, and keeps it as the last state.
+  func writeState(_ line: String) {
+    state.withLock { $0.lastState = line }
+    write(line)
+  }
+
+  /// Queues the last state line again, if there was one.
+  func writeLastStateAgain() {
+    guard let line = state.withLock({ $0.lastState }) else { return }
+    write(line)
   }
 
   /// Writes what is queued, then stops (see `onStopped`).

@@ -11,9 +11,16 @@ import UserDirectoryClient
 /// One client of `serve`: its socket, the threads that read and write it, and its own sign-up
 /// store on a ``StoreActor``, which the client's lines drive.
 ///
-/// The connection ends when the client closes its side (lines already received still run, and a
-/// sign-up in flight completes) or when it is gone (its output cannot be written: the rest is
-/// dropped, but a sign-up in flight still completes, so it is committed whole or not at all).
+/// The connection ends in one of three ways:
+/// - The client closes its sending side: lines already received still run, and a sign-up in
+///   flight completes. The connection answers with a state line; a client that has gone
+///   altogether resets the connection in return, and is then treated as gone (below).
+/// - The client is gone (the socket reset, or its output cannot be written): lines not yet
+///   handled are dropped and a `wait` ends at once, but a sign-up in flight still completes,
+///   so it is committed whole or not at all.
+/// - The server ends it (it is stopping, or no line came for ``SignUpServer/Limits/idleTimeout``):
+///   lines not yet handled are dropped and a `wait` ends at once; a sign-up in flight completes
+///   and its outcome is sent before the socket closes.
 /// The socket is closed once the reader, the writer and the session have all ended.
 final class ServerConnection: Sendable {
   /// The connection's number, for logs.
@@ -22,6 +29,7 @@ final class ServerConnection: Sendable {
   private let reader: ConnectionReader
   private let writer: ConnectionWriter
   private let lifetime: ConnectionLifetime
+  private let idleTimeout: Duration
   private let log: @Sendable (String) -> Void
   private let isGone = Atomic<Bool>(false)
   /// The running `wait`, cancelled when the client is gone.
@@ -37,11 +45,11 @@ final class ServerConnection: Sendable {
     self.id = id
     self.descriptor = descriptor
     self.log = log
+    idleTimeout = limits.idleTimeout
     let lifetime = ConnectionLifetime(descriptor: descriptor) { onClosed(id) }
     self.lifetime = lifetime
-    reader = ConnectionReader(descriptor: descriptor, lineLimit: limits.lineLength) { lifetime.partEnded() }
     let gone = GoneSignal()
-    writer = ConnectionWriter(
+    let writer = ConnectionWriter(
       descriptor: descriptor,
       limit: limits.pendingOutput,
       onFailure: { reason in
@@ -49,6 +57,22 @@ final class ServerConnection: Sendable {
         gone.fire()
       },
       onStopped: { lifetime.partEnded() }
+    )
+    self.writer = writer
+    reader = ConnectionReader(
+      descriptor: descriptor,
+      lineLimit: limits.lineLength,
+      events: ConnectionReader.Events(
+        // Written to find out whether anyone still reads: a client that closed altogether
+        // answers it with a reset, which the reader hears as a hang-up.
+        endOfInput: { writer.writeLastStateAgain() },
+        hangUp: {
+          // After the connection's own shutdown the hang-up is its echo, not news.
+          if !lifetime.hasShutDown { log("connection \(id): the client is gone; closing") }
+          gone.fire()
+        },
+        stopped: { lifetime.partEnded() }
+      )
     )
     gone.connect { [weak self] in self?.clientGone() }
   }
@@ -61,17 +85,24 @@ final class ServerConnection: Sendable {
     lifetime.partEnded()
   }
 
-  /// Ends the connection from the server's side (the server is stopping), as if the client
-  /// were gone: lines not yet handled are dropped and a `wait` ends at once; a sign-up in
-  /// flight still completes.
+  /// Ends the connection from the server's side (the server is stopping): lines not yet
+  /// handled are dropped and a `wait` ends at once; a sign-up in flight completes and its
+  /// outcome is written before the socket closes.
   func shutDown() {
-    clientGone()
+    endInput()
   }
 
-  private func clientGone() {
+  /// Stops taking lines, keeping the output open.
+  private func endInput() {
     isGone.store(true, ordering: .releasing)
     reader.stop()
     currentWait.withLock { $0?.cancel() }
+    lifetime.shutDownInput()
+  }
+
+  /// The client is gone: nothing more can be read or written.
+  private func clientGone() {
+    endInput()
     lifetime.shutDown()
   }
 
@@ -87,11 +118,16 @@ final class ServerConnection: Sendable {
     let states = await store.values(of: \.self)
     let writer = self.writer
     let observer = Task {
-      for await state in states { writer.write(ServeOutput.state(state)) }
+      for await state in states { writer.writeState(ServeOutput.state(state)) }
     }
     var submission: StoreTask?
     var number = 0
-    for await line in reader.lines {
+    var lines = reader.lines.makeAsyncIterator()
+    while true {
+      let idle = idleTimer(clock: clock)
+      let next = await lines.next()
+      idle.cancel()
+      guard let line = next else { break }
       number += 1
       defer { reader.handled() }
       if isGone.load(ordering: .acquiring) { continue }
@@ -106,11 +142,24 @@ final class ServerConnection: Sendable {
     }
     // A sign-up in flight completes even when the client is gone: committed whole or not at all.
     if let submission, await store.state.isSigningUp {
-      log("connection \(id): the client left during a sign-up; completing it")
+      log("connection \(id): completing the sign-up in flight before closing")
       await submission.finish()
     }
     _ = consume store
     await observer.value
+  }
+
+  /// Ends the input once no line has come for ``SignUpServer/Limits/idleTimeout`` on `clock`,
+  /// saying so to the client; cancelled when a line comes.
+  private func idleTimer(clock: any Clock<Duration>) -> Task<Void, Never> {
+    let timeout = idleTimeout
+    return Task { [weak self] in
+      guard (try? await clock.sleep(for: timeout)) != nil, let self else { return }
+      let seconds = timeout.components.seconds
+      log("connection \(id): no line for \(seconds) s; closing")
+      writer.write(ServeOutput.error(line: 0, "no line for \(seconds) s; closing the connection"))
+      endInput()
+    }
   }
 
   private func handle(
@@ -183,17 +232,34 @@ final class ConnectionLifetime: Sendable {
   }
 
   func partEnded() {
-    let last = remaining.withLock { count in
+    let remaining = remaining.withLock { count in
       count -= 1
-      return count == 0
+      return count
     }
-    guard last else { return }
-    close(descriptor)
-    onClosed()
+    switch remaining {
+    case 1:
+      // The session and the writer are done (or the reader ended first, the client being
+      // gone): a reader still watching for a hang-up is woken by the shutdown.
+      shutDown()
+    case 0:
+      close(descriptor)
+      onClosed()
+    default:
+      break
+    }
+  }
+
+  /// Whether ``shutDown()`` was called.
+  var hasShutDown: Bool { isShutDown.load(ordering: .acquiring) }
+
+  /// Shuts the socket's input down: a blocked read returns the end of input; output still goes.
+  func shutDownInput() {
+    guard !isShutDown.load(ordering: .acquiring) else { return }
+    Glibc.shutdown(descriptor, Int32(SHUT_RD))
   }
 
   /// Shuts the socket down both ways, once: a blocked read returns the end of input, a blocked
-  /// write fails.
+  /// write fails, a reader watching for a hang-up wakes.
   func shutDown() {
     guard !isShutDown.exchange(true, ordering: .acquiringAndReleasing) else { return }
     Glibc.shutdown(descriptor, Int32(SHUT_RDWR))

@@ -7,7 +7,7 @@ import Foundation
 /// The listening socket of `serve`, and the accepting of clients on it.
 ///
 /// Unchecked `Sendable`: after the initializer, only the server's accept thread calls
-/// ``accept(sendTimeout:)`` (the one method that changes it); ``shutDown()`` only reads the
+/// ``accept(sendTimeout:sendBuffer:)`` (the one method that changes it); ``shutDown()`` only reads the
 /// descriptor, which never changes.
 final class ServerSocket: @unchecked Sendable {
   /// Why the server could not listen.
@@ -78,6 +78,9 @@ final class ServerSocket: @unchecked Sendable {
       : withUnsafePointer(to: &bound) {
         $0.withMemoryRebound(to: sockaddr_in.self, capacity: 1) { $0.pointee.sin_port }
       }
+    // Non-blocking: the accept loop waits in `poll`, so turning a client away never blocks in
+    // `accept` with the spare descriptor given up (see `accept(sendTimeout:sendBuffer:)`).
+    _ = fcntl(descriptor, F_SETFL, fcntl(descriptor, F_GETFL) | O_NONBLOCK)
     self.descriptor = descriptor
     self.port = UInt16(bigEndian: networkPort)
     spare = open("/dev/null", O_RDONLY | O_CLOEXEC)
@@ -85,35 +88,54 @@ final class ServerSocket: @unchecked Sendable {
 
   /// Waits for the next client; its socket gets `sendTimeout` and a kernel send buffer of
   /// `sendBuffer` bytes.
+  ///
+  /// Linux's `accept` fails with `EMFILE` at the descriptor limit before it looks for a client,
+  /// so the loop first waits in `poll` until a client is really waiting, and only then gives up
+  /// the spare descriptor to turn that client away. Were it to give the spare up and then block
+  /// in `accept`, the next client would be turned away even after descriptors had come free
+  /// (`ServeProcessTests.theFirstClientAfterTheLimitPassesIsServed`).
   func accept(sendTimeout: Duration, sendBuffer: Int32) -> Accepted {
-    let client = Glibc.accept(descriptor, nil, nil)
-    if client >= 0 {
-      _ = fcntl(client, F_SETFD, FD_CLOEXEC)
-      var timeout = timeval(
-        tv_sec: Int(sendTimeout.components.seconds),
-        tv_usec: Int(sendTimeout.components.attoseconds / 1_000_000_000_000))
-      setsockopt(client, SOL_SOCKET, SO_SNDTIMEO, &timeout, socklen_t(MemoryLayout<timeval>.size))
-      var buffer = sendBuffer
-      setsockopt(client, SOL_SOCKET, SO_SNDBUF, &buffer, socklen_t(MemoryLayout<Int32>.size))
-      return .client(client)
-    }
-    let error = errno
-    switch error {
-    case EMFILE, ENFILE:
-      // Turn the waiting client away with the spare descriptor, then take the spare back.
-      guard spare >= 0 else {
-        spare = open("/dev/null", O_RDONLY | O_CLOEXEC)
-        return .outOfDescriptors
+    while true {
+      var listener = pollfd(fd: descriptor, events: Int16(POLLIN), revents: 0)
+      if poll(&listener, 1, -1) < 0 {
+        if errno == EINTR { continue }
+        return .failed(errno)
       }
-      close(spare)
-      let refused = Glibc.accept(descriptor, nil, nil)
-      if refused >= 0 { close(refused) }
-      spare = open("/dev/null", O_RDONLY | O_CLOEXEC)
-      return .refusedForDescriptors
-    case EINVAL, EBADF:
-      return .closed
-    default:
-      return .failed(error)
+      // A listener that was shut down reports a hang-up.
+      if listener.revents & Int16(POLLHUP | POLLERR | POLLNVAL) != 0 { return .closed }
+      let client = Glibc.accept(descriptor, nil, nil)
+      if client >= 0 {
+        _ = fcntl(client, F_SETFD, FD_CLOEXEC)
+        var timeout = timeval(
+          tv_sec: Int(sendTimeout.components.seconds),
+          tv_usec: Int(sendTimeout.components.attoseconds / 1_000_000_000_000))
+        setsockopt(client, SOL_SOCKET, SO_SNDTIMEO, &timeout, socklen_t(MemoryLayout<timeval>.size))
+        var buffer = sendBuffer
+        setsockopt(client, SOL_SOCKET, SO_SNDBUF, &buffer, socklen_t(MemoryLayout<Int32>.size))
+        return .client(client)
+      }
+      let error = errno
+      switch error {
+      case EAGAIN, EWOULDBLOCK, ECONNABORTED, EINTR:
+        // The client left before it was taken: wait for the next.
+        continue
+      case EMFILE, ENFILE:
+        // A client waits and there is no descriptor for it: turn it away with the spare, then
+        // take the spare back.
+        guard spare >= 0 else {
+          spare = open("/dev/null", O_RDONLY | O_CLOEXEC)
+          return .outOfDescriptors
+        }
+        close(spare)
+        let refused = Glibc.accept(descriptor, nil, nil)
+        if refused >= 0 { close(refused) }
+        spare = open("/dev/null", O_RDONLY | O_CLOEXEC)
+        return .refusedForDescriptors
+      case EINVAL, EBADF:
+        return .closed
+      default:
+        return .failed(error)
+      }
     }
   }
 

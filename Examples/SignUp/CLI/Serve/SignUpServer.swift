@@ -27,6 +27,10 @@ public final class SignUpServer: Sendable {
     /// ``pendingOutput`` it bounds what a client that does not read makes the server hold.
     /// Left to itself the kernel grows it to megabytes per connection.
     public var socketSendBuffer: Int32 = 64 * 1_024
+    /// How long a connection may go without sending a line, on the server's clock, while the
+    /// server waits for one (a running `wait` does not count): then the client is told so and
+    /// the connection closes. Five minutes.
+    public var idleTimeout = Duration.seconds(300)
 
     /// The defaults.
     public init() {}
@@ -110,8 +114,10 @@ public final class SignUpServer: Sendable {
     state.withLock { $0.connections.count }
   }
 
-  /// Stops accepting, ends every connection (sign-ups in flight complete), and returns once
-  /// all are closed.
+  /// Stops accepting, ends every connection, and returns once all are closed.
+  ///
+  /// Each connection stops taking lines and its `wait` ends at once; a sign-up in flight
+  /// completes, and its outcome is sent to its client before the connection closes.
   public func stop() async {
     let (listener, connections) = state.withLock { state in
       state.isStopped = true
@@ -120,6 +126,7 @@ public final class SignUpServer: Sendable {
     if let listener { shutdown(listener, Int32(SHUT_RDWR)) }
     closings.signal()
     for connection in connections { connection.shutDown() }
+    log("stopping: finishing \(connections.count) connection(s)")
     await withCheckedContinuation { continuation in
       let isDone = state.withLock { state in
         if state.isDone { return true }
