@@ -32,8 +32,8 @@ let package = Package(
 
     // MARK: - Examples: feature / client interface / live client / CLI
     .target(
-      name: "DemoTerminal",
-      path: "Examples/DemoTerminal",
+      name: "DemoCommandLine",
+      path: "Examples/CommandLine",
       swiftSettings: strict
     ),
     .target(
@@ -44,7 +44,7 @@ let package = Package(
     ),
     .target(
       name: "CounterCLI",
-      dependencies: ["Braid", "CounterFeature"],
+      dependencies: ["Braid", "CounterFeature", "DemoCommandLine"],
       path: "Examples/Counter/CLI",
       swiftSettings: strict
     ),
@@ -81,7 +81,7 @@ let package = Package(
     ),
     .target(
       name: "SignUpCLI",
-      dependencies: ["Braid", "DemoTerminal", "SignUpFeature", "UserDirectoryClient", "UserDirectoryLive"],
+      dependencies: ["Braid", "DemoCommandLine", "SignUpFeature", "UserDirectoryClient", "UserDirectoryLive"],
       path: "Examples/SignUp/CLI",
       swiftSettings: strict
     ),
@@ -94,7 +94,7 @@ let package = Package(
     .target(
       name: "UsersListCLI",
       dependencies: [
-        "Braid", "BraidFetchedResults", "BraidFetchedResultsLive", "DemoTerminal", "UserDirectoryClient",
+        "Braid", "BraidFetchedResults", "BraidFetchedResultsLive", "DemoCommandLine", "UserDirectoryClient",
         "UserDirectoryLive", "UsersListFeature",
       ],
       path: "Examples/UsersList/CLI",
@@ -173,8 +173,8 @@ let package = Package(
       swiftSettings: strict
     ),
     .testTarget(
-      name: "DemoTerminalTests",
-      dependencies: ["DemoTerminal"],
+      name: "DemoCommandLineTests",
+      dependencies: ["DemoCommandLine"],
       swiftSettings: strict
     ),
     .testTarget(

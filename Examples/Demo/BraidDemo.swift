@@ -1,4 +1,5 @@
 import CounterCLI
+import DemoCommandLine
 import Foundation
 import LocationTrackerCLI
 import SignUpCLI
@@ -6,55 +7,121 @@ import UsersListCLI
 
 /// `braid-demo`: Braid's examples in a terminal, one subcommand per example.
 ///
-/// This file only dispatches: each example's command lives in its own `CLI` target.
+/// This file only dispatches: each example's command lives in its own `CLI` target. Exit
+/// statuses: 0 on success, 64 for a usage error (the usage follows the message), 1 for any
+/// other failure (one line on standard error).
 @main
 enum BraidDemo {
-  static let usage = """
-    usage: braid-demo signup [--database PATH] [--script FILE|-]
-           braid-demo counter [--interactive]
-           braid-demo location [--nmea FILE | --tcp HOST:PORT | --gpsd [HOST:PORT] | --serial DEVICE [--baud N]]
-                               [--speed N | --immediate] [--plain | --json]
-           braid-demo users [--database PATH] [--sections] [--plain]
-           braid-demo serve --port P [--host ADDRESS] [--database PATH]
+  /// One subcommand: its name, its synopsis, its options, and how to run it.
+  struct Command {
+    let name: String
+    let synopsis: String
+    let options: String
+    let run: @MainActor ([String], () -> Void) async throws -> Int32
 
-    \(SignUpCommand.usage)
-    \(CounterCommand.usage)
-    \(LocationCommand.usage)
-    \(UsersCommand.usage)
-    \(ServeCommand.usage)
-      --help             this text
-    """
+    /// What `braid-demo help NAME` and `braid-demo NAME --help` print.
+    var help: String { "usage: \(synopsis)\n\n\(options)" }
+  }
+
+  static let commands = [
+    Command(
+      name: "signup", synopsis: "braid-demo signup [--database PATH] [--script FILE|-]", options: SignUpCommand.usage
+    ) { arguments, printHelp in
+      try await SignUpCommand.run(arguments: arguments, printUsage: printHelp)
+    },
+    Command(name: "counter", synopsis: "braid-demo counter [--interactive]", options: CounterCommand.usage) {
+      arguments, printHelp in
+      try await CounterCommand.run(arguments: arguments, printUsage: printHelp)
+      return 0
+    },
+    Command(
+      name: "location",
+      synopsis: """
+        braid-demo location [--nmea FILE | --tcp HOST:PORT | --gpsd [HOST:PORT] | --serial DEVICE [--baud N]]
+                                   [--speed N | --immediate] [--plain | --json]
+        """,
+      options: LocationCommand.usage
+    ) { arguments, printHelp in
+      do throws(LocationCommand.Failure) {
+        try await LocationCommand.run(arguments: arguments, printUsage: printHelp)
+      } catch {
+        throw CommandError.usage(error.message)
+      }
+      return 0
+    },
+    Command(
+      name: "users", synopsis: "braid-demo users [--database PATH] [--sections] [--plain]", options: UsersCommand.usage
+    ) { arguments, printHelp in
+      try await UsersCommand.run(arguments: arguments, printUsage: printHelp)
+      return 0
+    },
+    Command(
+      name: "serve", synopsis: "braid-demo serve --port P [--host ADDRESS] [--database PATH]",
+      options: ServeCommand.usage
+    ) { arguments, printHelp in
+      try await ServeCommand.run(arguments: arguments, printUsage: printHelp)
+      return 0
+    },
+  ]
+
+  /// Every command's synopsis and options: what `braid-demo help` prints.
+  static var usage: String {
+    let synopses = commands.enumerated().map { index, command in
+      (index == 0 ? "usage: " : "       ") + command.synopsis
+    }
+    return
+      (synopses + [""] + commands.map { $0.options } + [
+        "",
+        "Run 'braid-demo help COMMAND' or 'braid-demo COMMAND --help' for one command.",
+      ]).joined(separator: "\n")
+  }
 
   static func main() async {
     var arguments = Array(CommandLine.arguments.dropFirst())
-    guard let command = arguments.first, command != "--help", command != "-h" else {
-      print(usage)
-      return
+    guard let name = arguments.first else {
+      write(usage, to: .standardError)
+      exit(64)
     }
     arguments.removeFirst()
+    if ["help", "--help", "-h"].contains(name) {
+      guard let topic = arguments.first else {
+        write(usage, to: .standardOutput)
+        return
+      }
+      guard let command = commands.first(where: { $0.name == topic }) else {
+        usageError("no command '\(topic)'", usage: usage)
+      }
+      write(command.help, to: .standardOutput)
+      return
+    }
+    guard let command = commands.first(where: { $0.name == name }) else {
+      usageError("unknown command '\(name)'", usage: usage)
+    }
     do {
-      switch command {
-      case "signup":
-        let status = try await SignUpCommand.run(arguments: arguments) { print(usage) }
-        if status != 0 { exit(status) }
-      case "counter":
-        try await CounterCommand.run(arguments: arguments) { print(usage) }
-      case "location":
-        try await LocationCommand.run(arguments: arguments) { print(usage) }
-      case "users":
-        try await UsersCommand.run(arguments: arguments) { print(usage) }
-      case "serve":
-        try await ServeCommand.run(arguments: arguments) { print(usage) }
-      default:
-        fail("unknown command '\(command)'")
+      let status = try await command.run(arguments) { write(command.help, to: .standardOutput) }
+      if status != 0 { exit(status) }
+    } catch let error as CommandError {
+      switch error.kind {
+      case .usage:
+        usageError(
+          error.message, usage: "usage: \(command.synopsis)\nRun 'braid-demo \(command.name) --help' for more.")
+      case .runtime:
+        write("braid-demo: \(error.message)", to: .standardError)
+        exit(error.exitStatus)
       }
     } catch {
-      fail(String(describing: error))
+      write("braid-demo: \(error)", to: .standardError)
+      exit(1)
     }
   }
 
-  static func fail(_ message: String) -> Never {
-    FileHandle.standardError.write(Data("braid-demo: \(message)\n\n\(usage)\n".utf8))
+  /// Writes `message` and `usage` to standard error and exits with 64 (`EX_USAGE`).
+  static func usageError(_ message: String, usage: String) -> Never {
+    write("braid-demo: \(message)\n\n\(usage)", to: .standardError)
     exit(64)
+  }
+
+  static func write(_ text: String, to handle: FileHandle) {
+    handle.write(Data((text + "\n").utf8))
   }
 }

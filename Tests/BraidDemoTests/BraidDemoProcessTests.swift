@@ -99,18 +99,65 @@ struct BraidDemoProcessTests {
   }
 
   @Test func helpAndBadArguments() throws {
-    let help = try Self.run(["--help"])
-    #expect(help.status == 0)
-    #expect(help.output.contains("usage: braid-demo signup"))
+    for help in [["--help"], ["help"], ["-h"]] {
+      let result = try Self.run(help)
+      #expect(result.status == 0)
+      #expect(result.output.hasPrefix("usage: braid-demo signup [--database PATH] [--script FILE|-]\n"))
+      #expect(result.output.contains("  counter            the counter example"))
+    }
     let none = try Self.run([])
-    #expect(none.status == 0)
-    #expect(none.output.contains("usage: braid-demo signup"))
+    #expect(none.status == 64)
+    #expect(none.output.isEmpty)
+    #expect(none.error.hasPrefix("usage: braid-demo signup"))
+    let unknownCommand = try Self.run(["fly"])
+    #expect(unknownCommand.status == 64)
+    #expect(unknownCommand.error.hasPrefix("braid-demo: unknown command 'fly'\n\nusage: braid-demo signup"))
     let unknown = try Self.run(["signup", "--bogus"])
     #expect(unknown.status == 64)
-    #expect(unknown.error.hasPrefix("braid-demo: unknown option '--bogus'"))
+    #expect(
+      unknown.error == """
+        braid-demo: unknown option '--bogus'
+
+        usage: braid-demo signup [--database PATH] [--script FILE|-]
+        Run 'braid-demo signup --help' for more.
+
+        """)
+    // A script the command cannot run is not a usage error: one line, status 1.
     let badScript = try Self.run(["signup", "--database", Self.temporaryDatabase(), "--script", "-"], input: "jump\n")
-    #expect(badScript.status == 64)
-    #expect(badScript.error.hasPrefix("braid-demo: script line 1: unknown command: jump"))
+    #expect(badScript.status == 1)
+    #expect(badScript.error == "braid-demo: script line 1: unknown command: jump\n")
+  }
+
+  @Test(arguments: ["signup", "counter", "location", "users", "serve"])
+  func eachCommandsHelpDescribesThatCommand(command: String) throws {
+    let flag = try Self.run([command, "--help"])
+    #expect(flag.status == 0)
+    #expect(flag.output.hasPrefix("usage: braid-demo \(command)"))
+    #expect(flag.output.contains("\n  \(command) "))
+    let others = ["signup", "counter", "location", "users", "serve"].filter { $0 != command }
+    #expect(
+      others.allSatisfy { !flag.output.contains("usage: braid-demo \($0)") && !flag.output.contains("\n  \($0) ") })
+    #expect(try Self.run(["help", command]).output == flag.output)
+  }
+
+  @Test func aScriptThatIsNotUTF8OrMissingSaysWhyAndWhere() throws {
+    let folder = FileManager.default.temporaryDirectory.appendingPathComponent("braid-script-\(UUID().uuidString)")
+    try FileManager.default.createDirectory(at: folder, withIntermediateDirectories: true)
+    defer { try? FileManager.default.removeItem(at: folder) }
+    let script = folder.appendingPathComponent("bad.script")
+    try Data("show\ntype username al".utf8 + [0xC3, 0x28] + Data("ce\n".utf8)).write(to: script)
+    let database = folder.appendingPathComponent("users.sqlite").path
+    let bad = try Self.run(["signup", "--database", database, "--script", script.path])
+    #expect(bad.status == 1)
+    #expect(bad.error == "braid-demo: cannot read script '\(script.path)': not UTF-8 at byte offset 21 (line 2)\n")
+    let piped = try Self.run(["signup", "--database", database, "--script", "-"], input: "")
+    #expect(piped.status == 0)
+    let missing = try Self.run(["signup", "--database", database, "--script", folder.path + "/none.script"])
+    #expect(missing.status == 1)
+    #expect(missing.error == "braid-demo: cannot read script '\(folder.path)/none.script': no such file\n")
+    let directory = try Self.run(["signup", "--database", database, "--script", folder.path])
+    #expect(directory.status == 1)
+    #expect(directory.error == "braid-demo: cannot read script '\(folder.path)': it is a directory\n")
   }
 
   @Test func counterRunsItsTourAndRejectsUnknownArguments() throws {
@@ -120,11 +167,13 @@ struct BraidDemoProcessTests {
     #expect(tour.output.hasSuffix("done: count 6, factors 2 × 3\n"))
     let interactive = try Self.run(["counter", "--interactive"], input: "+\n+\nbogus\nquit\n")
     #expect(interactive.status == 0)
-    #expect(interactive.output == "count: 0\ncount: 1\ncount: 2\nunknown command 'bogus': use + - factor timer quit\n")
+    let commands = "commands: + (increment), - (decrement), factor, timer (start/stop), quit"
+    #expect(
+      interactive.output
+        == "\(commands)\ncount: 0\n> count: 1\n> count: 2\n> unknown command 'bogus'; \(commands)\n> ")
     let unknown = try Self.run(["counter", "--bogus"])
     #expect(unknown.status == 64)
-    #expect(unknown.error.hasPrefix("braid-demo: unknown argument '--bogus'"))
-    #expect(try Self.run(["--help"]).output.contains("counter            the counter example"))
+    #expect(unknown.error.hasPrefix("braid-demo: unknown option '--bogus'"))
   }
 
   @Test func locationReplaysTheBundledLogAsLinesOrJSON() throws {

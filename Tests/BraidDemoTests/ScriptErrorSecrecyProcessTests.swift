@@ -21,7 +21,7 @@ struct ScriptErrorSecrecyProcessTests {
     let database = Demo.temporaryDatabase()
     defer { try? FileManager.default.removeItem(atPath: (database as NSString).deletingLastPathComponent) }
     let result = try Demo.run(["signup", "--database", database, "--script", "-"], input: "show\n\(line)\n")
-    #expect(result.status == 64)
+    #expect(result.status == 1)
     #expect(result.error.hasPrefix("braid-demo: script line 2: \(message)\n"), "\(result.error)")
     #expect(!result.error.contains("Hunter2"))
     #expect(!result.output.contains("Hunter2"))

@@ -1,41 +1,35 @@
 import Braid
 import CounterFeature
+import DemoCommandLine
 import Foundation
 
 /// `braid-demo counter`: drives the Counter example feature through a short scripted session and
 /// prints every state change, or with `--interactive` reads commands from standard input.
 public enum CounterCommand {
-  /// An argument the command does not know.
-  public struct UnknownArgument: Error, Equatable, CustomStringConvertible {
-    /// The argument as given.
-    public let argument: String
-
-    /// What went wrong, in one line.
-    public var description: String { "unknown argument '\(argument)'" }
-  }
-
   /// Runs the command with the arguments that follow `counter`.
   ///
   /// - Parameters:
   ///   - arguments: The command's flags.
   ///   - printUsage: Prints the demo's whole usage text; called for `--help`.
-  /// - Throws: ``UnknownArgument`` for any argument but `--interactive` and `--help`.
+  /// - Throws: ``CommandError``, a usage error for any argument but `--interactive` and
+  ///   `--help`.
   @MainActor
-  public static func run(arguments: [String], printUsage: () -> Void) async throws(UnknownArgument) {
+  public static func run(arguments: [String], printUsage: () -> Void) async throws(CommandError) {
     if arguments.contains("--help") || arguments.contains("-h") {
       printUsage()
       return
     }
     if let unknown = arguments.first(where: { $0 != "--interactive" }) {
-      throw UnknownArgument(argument: unknown)
+      throw .usage("unknown option '\(unknown)'")
     }
     let store = Store(initialState: Counter.State(count: 0)) {
       Counter(tickInterval: .milliseconds(200))
     }
     let token = store.observe(\.self, delivery: .changesOnly) { state in
-      print(render(state))
+      say(render(state))
     }
-    print(render(store.state))
+    if arguments.contains("--interactive") { say(commands) }
+    say(render(store.state))
     if arguments.contains("--interactive") {
       await runInteractive(store)
     } else {
@@ -60,24 +54,28 @@ public enum CounterCommand {
 
   @MainActor
   static func runScript(_ store: Store<Counter.State, Counter.Action>) async {
-    print("> + + + (three taps)")
+    say("> + + + (three taps)")
     for _ in 0..<3 { store.send(.incrementButtonTapped) }
-    print("> factor")
+    say("> factor")
     await store.send(.factorButtonTapped).finish()
-    print("> timer (three ticks of 200 ms, then stop)")
+    say("> timer (three ticks of 200 ms, then stop)")
     let timer = store.send(.timerButtonTapped)
     for await count in store.values(of: \.count, delivery: .changesOnly) where count >= 6 {
       break
     }
     store.send(.timerButtonTapped)
     await timer.finish()
-    print("> factor")
+    say("> factor")
     await store.send(.factorButtonTapped).finish()
-    print("done: count \(store.state.count), factors \(store.state.factorsDescription ?? "none")")
+    say("done: count \(store.state.count), factors \(store.state.factorsDescription ?? "none")")
   }
+
+  /// What `--interactive` reads, shown before its first prompt and after an unknown command.
+  static let commands = "commands: + (increment), - (decrement), factor, timer (start/stop), quit"
 
   @MainActor
   static func runInteractive(_ store: Store<Counter.State, Counter.Action>) async {
+    prompt()
     let lines = AsyncStream<String> { continuation in
       // readLine blocks, so it runs on a thread of its own and ends the stream at end of input.
       Thread.detachNewThread {
@@ -93,11 +91,28 @@ public enum CounterCommand {
       case "factor": tasks.append(store.send(.factorButtonTapped))
       case "timer": tasks.append(store.send(.timerButtonTapped))
       case "quit", "q": return finish(tasks)
-      case "": continue
-      default: print("unknown command '\(line)': use + - factor timer quit")
+      case "": break
+      default: say("unknown command '\(TerminalText.visible(line))'; \(commands)")
       }
+      prompt()
     }
     finish(tasks)
+  }
+
+  /// Writes the prompt, without a line end.
+  static func prompt() {
+    write("> ")
+  }
+
+  /// Writes `line` and a line end.
+  static func say(_ line: String) {
+    write(line + "\n")
+  }
+
+  /// Writes `text` to standard output at once: `print` to a pipe or a terminal would hold back
+  /// a prompt that has no line end, and then write it out of order with what follows.
+  private static func write(_ text: String) {
+    FileHandle.standardOutput.write(Data(text.utf8))
   }
 
   static func finish(_ tasks: [StoreTask]) {

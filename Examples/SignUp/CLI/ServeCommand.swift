@@ -1,3 +1,4 @@
+import DemoCommandLine
 import Dispatch
 import Foundation
 import UserDirectoryClient
@@ -20,10 +21,11 @@ public enum ServeCommand {
   /// - Parameters:
   ///   - arguments: The command's flags and their values.
   ///   - printUsage: Prints the demo's whole usage text; called for `--help`.
-  /// - Throws: ``SignUpCommand/UsageError`` for an unknown or incomplete flag, a bad port or
-  ///   database, or an address the server cannot listen on.
+  /// - Throws: ``CommandError``: a usage error for an unknown or incomplete flag, a bad port or
+  ///   a database path that cannot last; a runtime error for an address the server cannot
+  ///   listen on (a port in use, a host that does not resolve).
   @MainActor
-  public static func run(arguments: [String], printUsage: () -> Void) async throws(SignUpCommand.UsageError) {
+  public static func run(arguments: [String], printUsage: () -> Void) async throws(CommandError) {
     var arguments = arguments
     var databaseOption: String?
     var host = "127.0.0.1"
@@ -32,12 +34,12 @@ public enum ServeCommand {
       let flag = arguments.removeFirst()
       switch flag {
       case "--port", "--host", "--database":
-        guard !arguments.isEmpty else { throw SignUpCommand.UsageError(message: "\(flag) needs a value") }
+        guard !arguments.isEmpty else { throw CommandError.usage("\(flag) needs a value") }
         let value = arguments.removeFirst()
         switch flag {
         case "--port":
           guard let number = UInt16(value) else {
-            throw SignUpCommand.UsageError(message: "--port: expected a number from 0 to 65535, got '\(value)'")
+            throw CommandError.usage("--port: expected a number from 0 to 65535, got '\(value)'")
           }
           port = number
         case "--host":
@@ -49,15 +51,15 @@ public enum ServeCommand {
         printUsage()
         return
       default:
-        throw SignUpCommand.UsageError(message: "unknown option '\(flag)'")
+        throw CommandError.usage("unknown option '\(flag)'")
       }
     }
-    guard let port else { throw SignUpCommand.UsageError(message: "serve needs --port (0 for any free port)") }
+    guard let port else { throw CommandError.usage("serve needs --port (0 for any free port)") }
     let database: UsersDatabasePath
     do {
       database = try UsersDatabasePath.resolve(option: databaseOption)
     } catch {
-      throw SignUpCommand.UsageError(message: error.message)
+      throw CommandError.usage(error.message)
     }
     if let warning = database.permissionWarning { SignUpCommand.warn(warning) }
     let server = SignUpServer(directory: .live(path: database.path)) { line in
@@ -67,7 +69,7 @@ public enum ServeCommand {
     do {
       bound = try server.start(host: host, port: port)
     } catch {
-      throw SignUpCommand.UsageError(message: "serve: \(error)")
+      throw .runtime("serve: \(error)")
     }
     // Written straight to the descriptor: `print` to a pipe is buffered, and a client script
     // waits for this line.

@@ -1,3 +1,4 @@
+import DemoCommandLine
 import Foundation
 import UserDirectoryClient
 import UserDirectoryLive
@@ -16,15 +17,6 @@ public enum SignUpCommand {
                          fields: username, email, password, verification
     """
 
-  /// Wrong arguments, or a script that cannot be read or run.
-  public struct UsageError: Error, Equatable, CustomStringConvertible {
-    /// What is wrong, in one line.
-    public let message: String
-
-    /// The message.
-    public var description: String { message }
-  }
-
   /// Runs the command with the arguments that follow `signup`.
   ///
   /// - Parameters:
@@ -32,11 +24,11 @@ public enum SignUpCommand {
   ///   - printUsage: Prints the demo's whole usage text; called for `--help`.
   /// - Returns: The exit status: 0, or 1 when a script's last `submit` failed or could not be
   ///   made (the reason is written to standard error).
-  /// - Throws: ``UsageError`` for an unknown or incomplete flag, or a script that cannot be read
-  ///   or run.
+  /// - Throws: ``CommandError``: a usage error for an unknown or incomplete flag or a database
+  ///   path that cannot last; a runtime error for a script that cannot be read or run.
   @MainActor
   @discardableResult
-  public static func run(arguments: [String], printUsage: () -> Void) async throws(UsageError) -> Int32 {
+  public static func run(arguments: [String], printUsage: () -> Void) async throws(CommandError) -> Int32 {
     var arguments = arguments
     var databaseOption: String?
     var scriptPath: String?
@@ -44,7 +36,7 @@ public enum SignUpCommand {
       let flag = arguments.removeFirst()
       switch flag {
       case "--database", "--script":
-        guard !arguments.isEmpty else { throw UsageError(message: "\(flag) needs a value") }
+        guard !arguments.isEmpty else { throw .usage("\(flag) needs a value") }
         let value = arguments.removeFirst()
         if flag == "--database" {
           databaseOption = value
@@ -55,14 +47,14 @@ public enum SignUpCommand {
         printUsage()
         return 0
       default:
-        throw UsageError(message: "unknown option '\(flag)'")
+        throw .usage("unknown option '\(flag)'")
       }
     }
     let database: UsersDatabasePath
     do {
       database = try UsersDatabasePath.resolve(option: databaseOption)
     } catch {
-      throw UsageError(message: error.message)
+      throw .usage(error.message)
     }
     if let warning = database.permissionWarning { warn(warning) }
     let directory = UserDirectory.live(path: database.path)
@@ -91,18 +83,8 @@ public enum SignUpCommand {
   /// Runs a script; returns the exit status: 0, or 1 when its last `submit` failed or was
   /// impossible (the reason is on standard error).
   @MainActor
-  static func runScript(_ path: String, directory: UserDirectory) async throws(UsageError) -> Int32 {
-    let text: String
-    if path == "-" {
-      var lines: [String] = []
-      while let line = readLine() { lines.append(line) }
-      text = lines.joined(separator: "\n")
-    } else {
-      guard let contents = try? String(contentsOfFile: path, encoding: .utf8) else {
-        throw UsageError(message: "cannot read script '\(path)'")
-      }
-      text = contents
-    }
+  static func runScript(_ path: String, directory: UserDirectory) async throws(CommandError) -> Int32 {
+    let text = try ScriptText.read(path)
     do {
       // Any line ending: `\n`, `\r\n` (a script saved on Windows) or `\r`.
       let lines = text.split(omittingEmptySubsequences: false, whereSeparator: \.isNewline).map(String.init)
@@ -114,9 +96,9 @@ public enum SignUpCommand {
       case .signedUp, nil: return 0
       }
     } catch let error as ScriptedSignUp.ScriptError {
-      throw UsageError(message: "script \(error)")
+      throw .runtime("script \(error)")
     } catch {
-      throw UsageError(message: "script: \(error)")
+      throw .runtime("script: \(error)")
     }
   }
 }

@@ -1,4 +1,4 @@
-import DemoTerminal
+import DemoCommandLine
 import SignUpFeature
 
 /// The sign-up form as text: what the interactive terminal draws and the scripted mode prints.

@@ -1,7 +1,7 @@
 import Braid
 import BraidFetchedResults
 import BraidFetchedResultsLive
-import DemoTerminal
+import DemoCommandLine
 import Foundation
 import UserDirectoryClient
 import UserDirectoryLive
@@ -18,23 +18,15 @@ public enum UsersCommand {
         --plain          print the list, then one line per change (the default without a terminal)
     """
 
-  /// Wrong arguments.
-  public struct Failure: Error, Equatable, CustomStringConvertible {
-    /// What is wrong, in one line.
-    public let message: String
-
-    /// The message.
-    public var description: String { message }
-  }
-
   /// Runs the command with the arguments that follow `users`.
   ///
   /// - Parameters:
   ///   - arguments: The command's flags and their values.
   ///   - printUsage: Prints the demo's whole usage text; called for `--help`.
-  /// - Throws: ``Failure`` for a wrong flag.
+  /// - Throws: ``CommandError``, a usage error for a wrong flag or a database path that cannot
+  ///   last.
   @MainActor
-  public static func run(arguments: [String], printUsage: () -> Void) async throws(Failure) {
+  public static func run(arguments: [String], printUsage: () -> Void) async throws(CommandError) {
     var arguments = arguments
     var databaseOption: String?
     var sectioned = false
@@ -44,7 +36,7 @@ public enum UsersCommand {
       switch flag {
       case "--database":
         guard let value = arguments.first, !value.hasPrefix("--") else {
-          throw Failure(message: "--database needs a file path")
+          throw .usage("--database needs a file path")
         }
         arguments.removeFirst()
         databaseOption = value
@@ -54,14 +46,14 @@ public enum UsersCommand {
         printUsage()
         return
       default:
-        throw Failure(message: "unknown option '\(flag)'")
+        throw .usage("unknown option '\(flag)'")
       }
     }
     let database: UsersDatabasePath
     do {
       database = try UsersDatabasePath.resolve(option: databaseOption)
     } catch {
-      throw Failure(message: error.message)
+      throw .usage(error.message)
     }
     if let warning = database.permissionWarning {
       FileHandle.standardError.write(Data("braid-demo: \(warning)\n".utf8))

@@ -1,4 +1,4 @@
-import DemoTerminal
+import DemoCommandLine
 import Testing
 
 struct TerminalTextTests {
