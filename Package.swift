@@ -6,6 +6,8 @@ let strict: [SwiftSetting] = [.treatAllWarnings(as: .error)]
 
 let package = Package(
   name: "Braid",
+  // Synchronization's `Mutex` and `Atomic` came with these releases of Apple's systems.
+  platforms: [.macOS(.v15), .iOS(.v18), .tvOS(.v18), .watchOS(.v11), .visionOS(.v2)],
   products: [
     .library(name: "Braid", targets: ["Braid"]),
     .library(name: "BraidTesting", targets: ["BraidTesting"]),
