@@ -2,15 +2,13 @@ import BraidLocation
 import Foundation
 
 /// Replays an NMEA log: lines → sentences → fixes, paced by the fixes' own timestamps on the
-/// injected clock (`speed` times faster; `0` for as fast as possible).
-struct NMEAFileReplay: Sendable {
+/// injected clock (`speed` times faster; `0` for as fast as possible), gaps shortened to
+/// `LocationSource.longestReplayedGap`.
+package struct NMEAFileReplay: Sendable {
   let path: String
   let speed: Double
   let loop: Bool
   let clock: any Clock<Duration>
-
-  /// The longest pause between two fixes, however far apart their timestamps are.
-  static let maximumPause = Duration.seconds(10)
 
   func run(into manager: LiveLocationManager) async {
     guard let data = FileManager.default.contents(atPath: path) else {
@@ -49,22 +47,34 @@ struct NMEAFileReplay: Sendable {
     manager.fail(.disconnected("end of the NMEA log \(path)"))
   }
 
-  /// Waits as long as the log waited between `previous` and `next`, divided by the speed.
+  /// Waits ``pause(from:to:speed:)``.
   ///
   /// - Returns: `false` when the replay was cancelled meanwhile.
   private func pace(from previous: Location?, to next: Location) async -> Bool {
     guard speed > 0, let previous else { return !Task.isCancelled }
-    var gap = Duration.seconds(1)
-    if let from = previous.timestamp, let to = next.timestamp {
-      gap = .milliseconds(Int64((to.timeIntervalSince(from) * 1000).rounded()))
-    }
-    gap = min(max(gap, .zero), Self.maximumPause)
     do {
-      try await clock.sleep(for: gap / speed)
+      try await clock.sleep(for: Self.pause(from: previous, to: next, speed: speed))
       return true
     } catch {
       return false
     }
+  }
+
+  /// How long a replay at `speed` waits between two fixes: the time between their timestamps
+  /// (1 s when either has none), at most `LocationSource.longestReplayedGap`, divided by
+  /// `speed` clamped into `LocationSource.replaySpeeds`.
+  ///
+  /// Worked out in seconds and converted once the result is known to be at most 200 s, so no
+  /// timestamp or speed (NaN, infinite, 1e-300) can overflow the conversion to a `Duration`.
+  package static func pause(from previous: Location, to next: Location, speed: Double) -> Duration {
+    var gap = 1.0
+    if let from = previous.timestamp, let to = next.timestamp { gap = to.timeIntervalSince(from) }
+    let longest = Double(LocationSource.longestReplayedGap.components.seconds)
+    // Written so that NaN fails each comparison and takes the safe side.
+    gap = gap >= 0 ? min(gap, longest) : 0
+    let speeds = LocationSource.replaySpeeds
+    let speed = speed >= speeds.lowerBound ? min(speed, speeds.upperBound) : speeds.lowerBound
+    return .milliseconds(Int64((gap / speed * 1000).rounded()))
   }
 
   /// Why `path` cannot be read.

@@ -147,7 +147,7 @@ struct BraidDemoProcessTests {
     #expect(missing.error.hasPrefix("braid-demo: cannot open '/nonexistent/drive.nmea': no such file"))
     let badSpeed = try Self.run(["location", "--speed", "fast"])
     #expect(badSpeed.status == 64)
-    #expect(badSpeed.error.hasPrefix("braid-demo: --speed needs a positive number"))
+    #expect(badSpeed.error.hasPrefix("braid-demo: --speed needs a number from 0.01 to 1000"))
     let notSerial = try Self.run(["location", "--serial", "/dev/null", "--plain"])
     #expect(notSerial.status == 64)
     #expect(notSerial.error.hasPrefix("braid-demo: Location source unavailable: /dev/null: not a serial device"))

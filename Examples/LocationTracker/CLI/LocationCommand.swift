@@ -10,16 +10,22 @@ public enum LocationCommand {
   /// The command's lines of the demo's usage text.
   public static let usage = """
       location           the location tracker on an NMEA log (default: a bundled real log)
-        --nmea FILE      replay FILE, paced by its own timestamps
+        --nmea FILE      replay FILE, paced by its own timestamps (a gap between fixes
+                         longer than \(gap) s is replayed as \(gap) s)
         --tcp HOST:PORT  read an NMEA stream from a TCP server (reconnects when it drops)
         --gpsd [HOST:PORT]  read gpsd's reports (default 127.0.0.1:2947)
         --serial DEVICE  read a receiver on a serial device (/dev/ttyUSB0, /dev/ttyACM0)
         --baud N         the serial device's baud rate (default 4800)
-        --speed N        replay N times faster (default 1)
+        --speed N        replay N times faster, N from \(speeds) (default 1)
         --immediate      replay as fast as possible
         --plain          print one line per fix (the default without a terminal)
         --json           print one gpsd-style JSON object per fix
     """
+
+  /// The replay speeds `--speed` accepts, as the usage text writes them.
+  static let speeds = String(
+    format: "%g to %g", LocationSource.replaySpeeds.lowerBound, LocationSource.replaySpeeds.upperBound)
+  static let gap = LocationSource.longestReplayedGap.components.seconds
 
   /// Wrong arguments, or a source that cannot be opened.
   public struct Failure: Error, Equatable, CustomStringConvertible {
@@ -78,8 +84,8 @@ public enum LocationCommand {
         arguments.removeFirst()
         baud = value
       case "--speed":
-        guard let value = arguments.first.flatMap(Double.init), value > 0, value.isFinite else {
-          throw Failure(message: "--speed needs a positive number")
+        guard let value = arguments.first.flatMap(Double.init), LocationSource.replaySpeeds.contains(value) else {
+          throw Failure(message: "--speed needs a number from \(speeds)")
         }
         arguments.removeFirst()
         speed = value
