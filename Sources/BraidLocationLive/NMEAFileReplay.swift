@@ -11,40 +11,91 @@ package struct NMEAFileReplay: Sendable {
   let clock: any Clock<Duration>
 
   func run(into manager: LiveLocationManager) async {
-    guard let data = FileManager.default.contents(atPath: path) else {
-      manager.fail(Self.openError(path))
-      return
-    }
     var totals = LocationSourceStatus(isOpen: true)
-    manager.report(totals)
-    repeat {
-      var decoder = NMEALineDecoder()
-      var previous: Location?
-      let status = { (decoder: NMEALineDecoder) in
-        LocationSourceStatus(
-          isOpen: true, linesRead: totals.linesRead + decoder.linesRead,
-          linesSkipped: totals.linesSkipped + decoder.linesSkipped)
-      }
-      for line in data.split(whereSeparator: { $0 == UInt8(ascii: "\n") || $0 == UInt8(ascii: "\r") }) {
-        guard !Task.isCancelled else { return }
-        if let fix = decoder.add(line: String(decoding: line, as: UTF8.self)) {
-          guard await pace(from: previous, to: fix) else { return }
-          manager.report(status(decoder))
-          manager.deliver(fix)
-          previous = fix
+    var isFirstPass = true
+    passes: repeat {
+      let file: NMEALogFile
+      do {
+        file = try NMEALogFile(path: path)
+      } catch {
+        if !isFirstPass {
+          totals.isOpen = false
+          manager.report(totals)
         }
+        manager.fail(error)
+        return
       }
-      if let fix = decoder.finish() {
-        guard await pace(from: previous, to: fix) else { return }
-        manager.report(status(decoder))
-        manager.deliver(fix)
+      if isFirstPass { manager.report(totals) }
+      isFirstPass = false
+      switch await replay(file, after: totals, into: manager) {
+      case .cancelled:
+        return
+      case .failed(let status, let error):
+        totals = status
+        totals.isOpen = false
+        manager.report(totals)
+        manager.fail(error)
+        return
+      case .ended(let status, let fixCount):
+        totals = status
+        // A log without a fix is not looped: it would spin without ever delivering anything.
+        if fixCount == 0 { break passes }
       }
-      totals = status(decoder)
     } while loop && !Task.isCancelled
     guard !Task.isCancelled else { return }
     totals.isOpen = false
     manager.report(totals)
     manager.fail(.disconnected("end of the NMEA log \(path)"))
+  }
+
+  /// How one pass over the log ended.
+  private enum Outcome {
+    /// At the end of the file, with the counts so far and how many fixes this pass gave.
+    case ended(LocationSourceStatus, fixCount: Int)
+    /// Reading failed after the counted lines.
+    case failed(LocationSourceStatus, LocationError)
+    case cancelled
+  }
+
+  /// Replays the log once, counting its lines on top of `totals`.
+  private func replay(
+    _ file: NMEALogFile, after totals: LocationSourceStatus, into manager: LiveLocationManager
+  ) async -> Outcome {
+    var decoder = NMEALineDecoder()
+    var previous: Location?
+    var fixCount = 0
+    let status = { (decoder: NMEALineDecoder) in
+      LocationSourceStatus(
+        isOpen: true, linesRead: totals.linesRead + decoder.linesRead,
+        linesSkipped: totals.linesSkipped + decoder.linesSkipped)
+    }
+    func deliver(_ fix: Location) async -> Bool {
+      guard await pace(from: previous, to: fix) else { return false }
+      manager.report(status(decoder))
+      manager.deliver(fix)
+      previous = fix
+      fixCount += 1
+      return true
+    }
+    var failure: LocationError?
+    do {
+      while let lines = try file.nextLines(linesBefore: decoder.linesRead) {
+        for line in lines {
+          guard !Task.isCancelled else { return .cancelled }
+          if let fix = decoder.add(line: line) {
+            guard await deliver(fix) else { return .cancelled }
+          }
+        }
+      }
+    } catch {
+      failure = error
+    }
+    // The sentences of the last epoch were whole even when what follows them is not.
+    if let fix = decoder.finish() {
+      guard await deliver(fix) else { return .cancelled }
+    }
+    if let failure { return .failed(status(decoder), failure) }
+    return .ended(status(decoder), fixCount: fixCount)
   }
 
   /// Waits ``pause(from:to:speed:)``.
@@ -75,10 +126,5 @@ package struct NMEAFileReplay: Sendable {
     let speeds = LocationSource.replaySpeeds
     let speed = speed >= speeds.lowerBound ? min(speed, speeds.upperBound) : speeds.lowerBound
     return .milliseconds(Int64((gap / speed * 1000).rounded()))
-  }
-
-  /// Why `path` cannot be read.
-  static func openError(_ path: String) -> LocationError {
-    FileManager.default.fileExists(atPath: path) ? .permissionDenied(path) : .sourceUnavailable(path)
   }
 }

@@ -1,10 +1,33 @@
+import Braid
 import BraidLocation
 import BraidLocationLive
+import BraidTesting
 import Foundation
 import Testing
 
 /// How a replay is paced, and what it makes of files that are not NMEA logs.
+@MainActor
+@Suite(.checksStoreLeaks, .timeLimit(.minutes(1)))
 struct NMEAFileReplayTests {
+  typealias Recorded = LiveLocationClientTests.Recorded
+
+  /// Replays `path` as fast as possible until its first error; returns what the manager sent.
+  static func replay(_ path: String, loop: Bool = false) async -> Recorded {
+    let store = LiveLocationClientTests.store(.live(source: .nmeaFile(path: path, speed: 0, loop: loop)))
+    let task = store.send(.start)
+    await LiveLocationClientTests.until(store) { !$0.errors.isEmpty }
+    store.send(.stop)
+    await task.finish()
+    return store.state
+  }
+
+  /// A temporary file holding `bytes`.
+  static func file(_ bytes: some Sequence<UInt8>) throws -> URL {
+    let url = FileManager.default.temporaryDirectory.appendingPathComponent("braid-replay-\(UUID()).nmea")
+    try Data(bytes).write(to: url)
+    return url
+  }
+
   static func fix(at seconds: Double?) -> Location {
     Location(latitude: 1, longitude: 2, timestamp: seconds.map { Date(timeIntervalSince1970: 1_600_000_000 + $0) })
   }
@@ -36,5 +59,49 @@ struct NMEAFileReplayTests {
       #expect(NMEAFileReplay.pause(from: Self.fix(at: 0), to: Self.fix(at: 1), speed: speed) == .milliseconds(1))
     }
     #expect(NMEAFileReplay.pause(from: Self.fix(at: 0), to: Self.fix(at: .nan), speed: 1) == .zero)
+  }
+
+  @Test func aDirectoryIsUnavailableNotASilentWait() async throws {
+    let directory = FileManager.default.temporaryDirectory.appendingPathComponent("braid-replay-\(UUID())")
+    try FileManager.default.createDirectory(at: directory, withIntermediateDirectories: true)
+    defer { try? FileManager.default.removeItem(at: directory) }
+    #expect(LocationClient.live(source: .nmeaFile(path: directory.path)).authorizationStatus() == .unavailable)
+    let recorded = await Self.replay(directory.path)
+    #expect(recorded.errors == [.sourceUnavailable("\(directory.path): is a directory")])
+    #expect(recorded.fixes.isEmpty)
+  }
+
+  @Test func aFileWithoutLineEndsIsMalformedAfterTheLineLengthLimit() async {
+    // /dev/zero never ends and never sends a line end.
+    let recorded = await Self.replay("/dev/zero")
+    #expect(
+      recorded.errors == [.malformedInput("/dev/zero: a line longer than 4096 bytes after 0 line(s): not an NMEA log")])
+    #expect(recorded.statuses.last == LocationSourceStatus(isOpen: false, linesRead: 0, linesSkipped: 0))
+  }
+
+  @Test func theFixesBeforeAnOverlongLineAreDeliveredThenItIsReported() async throws {
+    let log = try String(contentsOfFile: LiveLocationClientTests.rtkLog, encoding: .utf8)
+    let url = try Self.file(Array(log.utf8) + [UInt8](repeating: 0x41, count: 10_000) + Array("\n$GPGGA\n".utf8))
+    defer { try? FileManager.default.removeItem(at: url) }
+    let recorded = await Self.replay(url.path)
+    #expect(recorded.fixes.count == 122)
+    #expect(
+      recorded.errors == [
+        .malformedInput("\(url.path): a line longer than 4096 bytes after 253 line(s): not an NMEA log")
+      ])
+    #expect(recorded.statuses.last == LocationSourceStatus(isOpen: false, linesRead: 253, linesSkipped: 9))
+  }
+
+  @Test func anEmptyFileOrOneWithoutAFixEndsEvenWhenLooped() async throws {
+    for bytes in [[], Array("$GPGSV,1,1,00*79\r\nnoise\n".utf8)] {
+      let url = try Self.file(bytes)
+      defer { try? FileManager.default.removeItem(at: url) }
+      for loop in [false, true] {
+        let recorded = await Self.replay(url.path, loop: loop)
+        #expect(recorded.errors == [.disconnected("end of the NMEA log \(url.path)")])
+        #expect(recorded.statuses.last?.isOpen == false)
+        #expect(recorded.statuses.last?.linesRead == (bytes.isEmpty ? 0 : 2))
+      }
+    }
   }
 }
