@@ -141,7 +141,7 @@ let package = Package(
     ),
     .testTarget(
       name: "LocationTrackerExampleTests",
-      dependencies: ["Braid", "BraidTesting", "BraidLocation", "LocationTrackerFeature"],
+      dependencies: ["Braid", "BraidTesting", "BraidLocation", "LocationTrackerCLI", "LocationTrackerFeature"],
       swiftSettings: strict
     ),
     .testTarget(
