@@ -151,7 +151,7 @@ let package = Package(
     ),
     .testTarget(
       name: "LocationTrackerExampleTests",
-      dependencies: ["Braid", "BraidTesting", "BraidLocation", "LocationTrackerFeature"],
+      dependencies: ["Braid", "BraidTesting", "BraidLocation", "LocationTrackerCLI", "LocationTrackerFeature"],
       swiftSettings: strict
     ),
     .testTarget(

@@ -1,7 +1,7 @@
 import BraidLocation
 
 /// Lines of one protocol in, fixes out.
-protocol LineDecoder: Sendable {
+package protocol LineDecoder: Sendable {
   /// Adds one line; returns a fix it completed, if any.
   mutating func add(line: some StringProtocol) -> Location?
   /// The fix still open at the end of the input, if any.

@@ -9,8 +9,9 @@ struct LineSplitter {
     self.maximumLength = maximumLength
   }
 
-  /// Adds `bytes`, calling `line` with each line they complete.
-  mutating func add(_ bytes: some Sequence<UInt8>, line: (String) -> Void) {
+  /// Adds `bytes`, calling `line` with each line they complete, and `overlong` when a line
+  /// grows past the limit (once per such line).
+  mutating func add(_ bytes: some Sequence<UInt8>, line: (String) -> Void, overlong: () -> Void = {}) {
     for byte in bytes {
       if byte == UInt8(ascii: "\n") || byte == UInt8(ascii: "\r") {
         if !pending.isEmpty, !isOverlong { line(String(decoding: pending, as: UTF8.self)) }
@@ -18,8 +19,9 @@ struct LineSplitter {
         isOverlong = false
       } else if pending.count < maximumLength {
         pending.append(byte)
-      } else {
+      } else if !isOverlong {
         isOverlong = true
+        overlong()
       }
     }
   }

@@ -12,8 +12,9 @@ extension LocationClient {
   /// ```
   ///
   /// At creation a manager reports `didChangeAuthorization` with whether the source can be read
-  /// (a missing file or device is `unavailable`, an unreadable one `denied`). It begins reading the source
-  /// with the first `startUpdatingLocation` or `requestLocation`, then delivers fixes while
+  /// (a missing file or device, or a directory, is `unavailable`, an unreadable one `denied`).
+  /// It begins reading the source with the first `startUpdatingLocation` or `requestLocation`,
+  /// then delivers fixes while
   /// updating, filtered by its `LocationManager.Properties`; `requestLocation` answers with the
   /// next fix or `didFailWithError(.locationUnknown)` after `requestTimeout`. Source failures
   /// arrive as `didFailWithError` and never end the effect. Destroying the manager, cancelling
@@ -57,8 +58,11 @@ extension LocationClient {
   static func authorization(of source: LocationSource) -> LocationManager.AuthorizationStatus {
     switch source {
     case .nmeaFile(let path, _, _), .serial(let path, _):
-      if FileManager.default.isReadableFile(atPath: path) { return .authorizedWhenInUse }
-      return FileManager.default.fileExists(atPath: path) ? .denied : .unavailable
+      var isDirectory: ObjCBool = false
+      guard FileManager.default.fileExists(atPath: path, isDirectory: &isDirectory), !isDirectory.boolValue else {
+        return .unavailable
+      }
+      return FileManager.default.isReadableFile(atPath: path) ? .authorizedWhenInUse : .denied
     case .nmeaTCP, .gpsd:
       // A network source has no permission to ask for; whether it answers shows when the
       // manager connects (`didFailWithError(.sourceUnavailable)`).

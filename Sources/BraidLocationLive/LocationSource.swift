@@ -3,10 +3,19 @@ public enum LocationSource: Sendable, Equatable {
   /// An NMEA 0183 log replayed from a file.
   ///
   /// - `path`: the file.
-  /// - `speed`: how many times faster than the sentences' own timestamps to replay; `0` replays
-  ///   as fast as possible.
+  /// - `speed`: how many times faster than the sentences' own timestamps to replay, within
+  ///   ``replaySpeeds`` (a speed outside it is clamped into it); `0` replays as fast as possible.
+  ///   A gap between two fixes longer than ``longestReplayedGap`` is replayed as that long.
   /// - `loop`: whether to start over at the end instead of reporting the source disconnected.
   case nmeaFile(path: String, speed: Double = 1, loop: Bool = false)
+
+  /// The speeds a replay runs at: from a hundredth of real time to a thousand times faster
+  /// (a 10 Hz log then gives 10 000 fixes a second; replay as fast as possible beyond that).
+  public static let replaySpeeds: ClosedRange<Double> = 0.01...1000
+
+  /// The longest gap between two fixes that a replay reproduces, before the speed divides it:
+  /// a log where the receiver lost its fix for minutes goes on after this pause instead.
+  public static let longestReplayedGap = Duration.seconds(2)
 
   /// An NMEA 0183 stream from a TCP server (a receiver's network port, `gpspipe -r` behind
   /// `nc -l`, a marine gateway). When the connection ends the manager reports it disconnected

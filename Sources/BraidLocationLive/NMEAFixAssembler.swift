@@ -12,7 +12,8 @@ import Foundation
 /// a GGA with quality above 0, an RMC or GLL with status `A`. (gpsd is looser: it also reports a
 /// GGA position of quality 0; Braid drops it, because the receiver says it has no fix.)
 /// Accuracy is estimated from the dilutions of precision as gpsd does: HDOP × 19 m horizontally,
-/// VDOP × 23 m vertically.
+/// VDOP × 23 m vertically. Every fix passes `Location.validated()`: a negative speed or a course
+/// of −720° is dropped from it, as gpsd's reports are.
 public struct NMEAFixAssembler: Sendable {
   private struct Epoch: Sendable {
     var time: Double?
@@ -116,7 +117,7 @@ public struct NMEAFixAssembler: Sendable {
       course: epoch.course,
       timestamp: timestamp(epoch.time),
       quality: epoch.quality ?? .gps
-    )
+    ).validated()
   }
 
   private func timestamp(_ time: Double?) -> Date? {

@@ -47,7 +47,8 @@ public enum NMEASentence: Sendable, Equatable {
     public var speedKnots: Double?
     /// Course over ground, degrees true.
     public var course: Double?
-    /// Day, month and full year (two-digit years map to 1969…2068).
+    /// Day, month and full year (two-digit years map to 1969…2068); `nil` when the field is
+    /// empty or names no real day (31 February).
     public var date: (day: Int, month: Int, year: Int)?
 
     /// Whether two RMC sentences carry the same values.
@@ -230,9 +231,8 @@ extension NMEASentence {
       let value = fields.integer(9)
     {
       let (day, month, year) = (value / 10000, value / 100 % 100, value % 100)
-      if (1...31).contains(day), (1...12).contains(month) {
-        date = (day, month, year < 69 ? 2000 + year : 1900 + year)
-      }
+      let fullYear = year < 69 ? 2000 + year : 1900 + year
+      if CalendarDay.isValid(year: fullYear, month: month, day: day) { date = (day, month, fullYear) }
     }
     return .rmc(
       RMC(

@@ -92,7 +92,7 @@ struct LiveLocationClientTests {
     let task = store.send(.start)
     await Self.until(store) { !$0.errors.isEmpty }
     #expect(store.state.authorizations == [.unavailable])
-    #expect(store.state.errors == [.sourceUnavailable(path)])
+    #expect(store.state.errors == [.sourceUnavailable("\(path): no such file")])
     #expect(store.runningEffectCount == 1)
     store.send(.stop)
     await task.finish()

@@ -9,26 +9,25 @@ import LocationTrackerFeature
 public enum LocationCommand {
   /// The command's lines of the demo's usage text.
   public static let usage = """
-      location           the location tracker on an NMEA log (default: a bundled real log)
-        --nmea FILE      replay FILE, paced by its own timestamps
+      location           the location tracker on an NMEA log (default: a bundled real log,
+                         looped on the full screen); exits 1 when the source cannot be read
+                         or a log gives no fix, 64 on wrong arguments
+        --nmea FILE      replay FILE, paced by its own timestamps (a gap between fixes
+                         longer than \(gap) s is replayed as \(gap) s)
         --tcp HOST:PORT  read an NMEA stream from a TCP server (reconnects when it drops)
         --gpsd [HOST:PORT]  read gpsd's reports (default 127.0.0.1:2947)
         --serial DEVICE  read a receiver on a serial device (/dev/ttyUSB0, /dev/ttyACM0)
         --baud N         the serial device's baud rate (default 4800)
-        --speed N        replay N times faster (default 1)
-        --immediate      replay as fast as possible
+        --speed N        replay N times faster, N from \(speeds) (default 1)
+        --immediate      replay as fast as possible (not with --speed)
         --plain          print one line per fix (the default without a terminal)
-        --json           print one gpsd-style JSON object per fix
+        --json           print one gpsd-style JSON object per fix (not with --plain)
     """
 
-  /// Wrong arguments, or a source that cannot be opened.
-  public struct Failure: Error, Equatable, CustomStringConvertible {
-    /// What is wrong, in one line.
-    public let message: String
-
-    /// The message.
-    public var description: String { message }
-  }
+  /// The replay speeds `--speed` accepts, as the usage text writes them.
+  static let speeds = String(
+    format: "%g to %g", LocationSource.replaySpeeds.lowerBound, LocationSource.replaySpeeds.upperBound)
+  static let gap = LocationSource.longestReplayedGap.components.seconds
 
   enum Output { case screen, plain, json }
 
@@ -37,7 +36,8 @@ public enum LocationCommand {
   /// - Parameters:
   ///   - arguments: The command's flags and their values.
   ///   - printUsage: Prints the demo's whole usage text; called for `--help`.
-  /// - Throws: ``Failure`` for a wrong flag or a source that cannot be opened.
+  /// - Throws: ``Failure``: a usage error for a wrong, incomplete or conflicting flag; a runtime
+  ///   error for a source that cannot be opened or read, or a log that gives no fix.
   @MainActor
   public static func run(arguments: [String], printUsage: () -> Void) async throws(Failure) {
     var arguments = arguments
@@ -48,11 +48,18 @@ public enum LocationCommand {
     var baud = 4800
     var speed = 1.0
     var output: Output = isatty(1) != 0 && isatty(0) != 0 ? .screen : .plain
+    // The flags given for the output and for the pace, to refuse two that contradict each other.
+    var outputFlag: String?
+    var paceFlag: String?
+    func choose(_ flag: String, over chosen: inout String?) throws(Failure) {
+      if let chosen, chosen != flag { throw .usage("\(chosen) and \(flag) cannot be used together") }
+      chosen = flag
+    }
     while !arguments.isEmpty {
       let flag = arguments.removeFirst()
       switch flag {
       case "--nmea":
-        guard !arguments.isEmpty else { throw Failure(message: "--nmea needs a file") }
+        guard let value = arguments.first, !value.hasPrefix("--") else { throw .usage("--nmea needs a file") }
         path = arguments.removeFirst()
       case "--tcp", "--gpsd":
         usesGPSD = flag == "--gpsd"
@@ -61,56 +68,67 @@ public enum LocationCommand {
           continue
         }
         guard let value = arguments.first, let parsed = hostAndPort(value) else {
-          throw Failure(message: "\(flag) needs HOST:PORT")
+          throw .usage("\(flag) needs HOST:PORT")
         }
         arguments.removeFirst()
         server = parsed
       case "--serial":
         guard let value = arguments.first, !value.hasPrefix("--") else {
-          throw Failure(message: "--serial needs a device path")
+          throw .usage("--serial needs a device path")
         }
         device = arguments.removeFirst()
       case "--baud":
         guard let value = arguments.first.flatMap({ Int($0) }), LocationSource.baudRates.contains(value) else {
           let rates = LocationSource.baudRates.map(String.init).joined(separator: ", ")
-          throw Failure(message: "--baud needs one of \(rates)")
+          throw .usage("--baud needs one of \(rates)")
         }
         arguments.removeFirst()
         baud = value
       case "--speed":
-        guard let value = arguments.first.flatMap(Double.init), value > 0, value.isFinite else {
-          throw Failure(message: "--speed needs a positive number")
+        guard let value = arguments.first.flatMap(Double.init), LocationSource.replaySpeeds.contains(value) else {
+          throw .usage("--speed needs a number from \(speeds)")
         }
         arguments.removeFirst()
+        try choose(flag, over: &paceFlag)
         speed = value
-      case "--immediate": speed = 0
-      case "--plain": output = .plain
-      case "--json": output = .json
+      case "--immediate":
+        try choose(flag, over: &paceFlag)
+        speed = 0
+      case "--plain", "--json":
+        try choose(flag, over: &outputFlag)
+        output = flag == "--plain" ? .plain : .json
       case "--help", "-h":
         printUsage()
         return
       default:
-        throw Failure(message: "unknown option '\(flag)'")
+        throw .usage("unknown option '\(flag)'")
       }
     }
     if [path != nil, server != nil, device != nil].filter({ $0 }).count > 1 {
-      throw Failure(message: "choose one source: --nmea, --tcp, --gpsd or --serial")
+      throw .usage("choose one source: --nmea, --tcp, --gpsd or --serial")
     }
     let bundled = path == nil && server == nil && device == nil ? try writeBundledLog() : nil
     defer { if let bundled { try? FileManager.default.removeItem(atPath: bundled) } }
     let source: LocationSource
+    // The bundled log is a short sample: on the screen it starts over instead of ending.
+    let loops = bundled != nil && output == .screen
     if let server {
       source = usesGPSD ? .gpsd(host: server.host, port: server.port) : .nmeaTCP(host: server.host, port: server.port)
     } else if let device {
       source = .serial(path: device, baud: baud)
     } else {
-      source = .nmeaFile(path: path ?? bundled ?? "", speed: speed, loop: path == nil && output == .screen)
+      source = .nmeaFile(path: path ?? bundled ?? "", speed: speed, loop: loops)
     }
     let client = LocationClient.live(source: source)
     let opened = device ?? path ?? ""
     switch client.authorizationStatus() {
-    case .unavailable: throw Failure(message: "cannot open '\(opened)': no such file or device")
-    case .denied: throw Failure(message: "cannot open '\(opened)': permission denied")
+    case .unavailable:
+      var isDirectory: ObjCBool = false
+      let reason =
+        FileManager.default.fileExists(atPath: opened, isDirectory: &isDirectory) && isDirectory.boolValue
+        ? "is a directory" : device == nil ? "no such file" : "no such device"
+      throw .runtime("cannot open '\(opened)': \(reason)")
+    case .denied: throw .runtime("cannot open '\(opened)': permission denied")
     case .authorizedWhenInUse, .notDetermined: break
     }
     let store = Store(initialState: LocationTracker.State()) {
@@ -122,22 +140,25 @@ public enum LocationCommand {
       server.map { "\(usesGPSD ? "gpsd" : "tcp") \($0.host):\($0.port)" } ?? device.map {
         "serial \($0) at \(baud) baud"
       }
-      ?? path ?? "bundled \(BundledLog.name)"
+      ?? path ?? "bundled log \(BundledLog.name)"
     switch output {
-    case .screen: await runScreen(store, source: name)
-    case .plain, .json: try await printFixes(store, json: output == .json, isStream: server != nil || device != nil)
+    case .screen: await runScreen(store, source: name, isLooping: loops)
+    case .plain, .json:
+      try await printFixes(store, json: output == .json, isStream: server != nil || device != nil, name: name)
     }
   }
 
   /// Prints each fix as it arrives until the log ends (a stream runs until interrupted).
   ///
-  /// - Throws: ``Failure`` when the source cannot be opened before its first fix; a stream that
-  ///   goes away later is reported and reopened.
+  /// - Throws: A runtime ``Failure`` when a log cannot be read or gives no fix, or a stream
+  ///   cannot be opened before its first fix; a stream that goes away later is reported and
+  ///   reopened.
   @MainActor
   static func printFixes(
     _ store: Store<LocationTracker.State, LocationTracker.Action>,
     json: Bool,
-    isStream: Bool
+    isStream: Bool,
+    name: String
   ) async throws(Failure) {
     store.send(.toggleTrackingTapped)
     var printed = 0
@@ -150,25 +171,37 @@ public enum LocationCommand {
           Data(((json ? LocationScreen.json(fix) : LocationScreen.line(fix)) + "\n").utf8))
         printed = state.fixCount
       }
+      if let error = state.error, error != reported, !isStream {
+        // A replay ends at its first error: the end of the log, or a log it cannot read.
+        store.dismount()
+        guard case .disconnected = error else { throw .runtime(error.description) }
+        guard printed == 0 else { return }
+        let lines = state.source.linesRead
+        throw .runtime(
+          lines == 0
+            ? "no fix in '\(name)': the file is empty"
+            : "no fix in '\(name)': \(lines) line\(lines == 1 ? "" : "s") read, none was a fix")
+      }
       if let error = state.error, error != reported, isStream {
         if printed == 0, error.meansTheSourceCannotBeOpened {
           store.dismount()
-          throw Failure(message: error.description)
+          throw .runtime(error.description)
         }
         FileHandle.standardError.write(Data("braid-demo: \(error)\n".utf8))
       }
+      // A network stream reconnects, so it runs until interrupted.
       reported = state.error
-      // A file replay ends; a network stream reconnects, so it runs until interrupted.
-      if case .disconnected? = state.error, !isStream { break }
     }
     store.dismount()
   }
 
   /// Shows the screen, redrawn on every change, and reads commands from standard input.
   @MainActor
-  static func runScreen(_ store: Store<LocationTracker.State, LocationTracker.Action>, source: String) async {
+  static func runScreen(
+    _ store: Store<LocationTracker.State, LocationTracker.Action>, source: String, isLooping: Bool
+  ) async {
     let token = store.observe(\.self) { state in
-      print("\u{1B}[2J\u{1B}[H" + LocationScreen.screen(state, source: source))
+      print("\u{1B}[2J\u{1B}[H" + LocationScreen.screen(state, source: source, isLooping: isLooping))
     }
     store.send(.toggleTrackingTapped)
     let lines = AsyncStream<String> { continuation in
@@ -206,7 +239,7 @@ public enum LocationCommand {
     do {
       try Data(BundledLog.text.utf8).write(to: url)
     } catch {
-      throw Failure(message: "cannot write the bundled log to \(url.path): \(error)")
+      throw .runtime("cannot write the bundled log to \(url.path): \(error)")
     }
     return url.path
   }

@@ -3,7 +3,7 @@ import Foundation
 import LocationTrackerFeature
 
 /// The tracker as text: one line per fix, a gpsd-style JSON object per fix, or a whole screen.
-enum LocationScreen {
+package enum LocationScreen {
   /// `2020-03-18T13:28:19.600Z  41.574965910 N  93.750571901 W  278.2 m  0.08 m/s  124.9°  differential`
   static func line(_ fix: Location) -> String {
     var parts = [
@@ -32,9 +32,16 @@ enum LocationScreen {
     return "{" + fields.joined(separator: ",") + "}"
   }
 
-  /// The full screen: position, motion, quality, distance, counts, source state, keys.
-  static func screen(_ state: LocationTracker.State, source: String) -> String {
-    var lines = ["Braid location — \(source)", ""]
+  /// The full screen: position, motion, quality, distance, counts, whether the source may be
+  /// read, its state, keys.
+  ///
+  /// - Parameters:
+  ///   - state: The tracker.
+  ///   - source: What the fixes are read from.
+  ///   - isLooping: Whether the source is a log replayed over and over, which the title says so
+  ///     that a fix seen again is not taken for a new one.
+  package static func screen(_ state: LocationTracker.State, source: String, isLooping: Bool = false) -> String {
+    var lines = ["Braid location — \(source)\(isLooping ? ", looping" : "")", ""]
     if let fix = state.current {
       lines.append("  Position   " + String(format: "%.9f, %.9f", fix.latitude, fix.longitude))
       lines.append("  Altitude   " + (fix.altitude.map { String(format: "%.1f m", $0) } ?? "-"))
@@ -48,7 +55,7 @@ enum LocationScreen {
     lines.append("")
     lines.append(String(format: "  Distance   %.1f m over %d fix(es)", state.distance, state.fixCount))
     lines.append(
-      "  Tracking   " + (state.isTracking ? "on" : "off") + "    Source: \(authorization(state.authorization))")
+      "  Tracking   " + (state.isTracking ? "on" : "off") + "    Authorization: \(authorization(state.authorization))")
     lines.append(
       "  Receiver   \(state.source.isOpen ? "open" : "closed"), \(state.source.linesRead) line(s) read, "
         + "\(state.source.linesSkipped) skipped")
