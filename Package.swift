@@ -58,7 +58,7 @@ let package = Package(
     ),
     .target(
       name: "LocationTrackerCLI",
-      dependencies: ["Braid", "BraidLocation", "BraidLocationLive", "LocationTrackerFeature"],
+      dependencies: ["Braid", "BraidLocation", "BraidLocationLive", "DemoCommandLine", "LocationTrackerFeature"],
       path: "Examples/LocationTracker/CLI",
       swiftSettings: strict
     ),
@@ -151,7 +151,9 @@ let package = Package(
     ),
     .testTarget(
       name: "LocationTrackerExampleTests",
-      dependencies: ["Braid", "BraidTesting", "BraidLocation", "LocationTrackerCLI", "LocationTrackerFeature"],
+      dependencies: [
+        "Braid", "BraidTesting", "BraidLocation", "DemoCommandLine", "LocationTrackerCLI", "LocationTrackerFeature",
+      ],
       swiftSettings: strict
     ),
     .testTarget(

@@ -42,11 +42,7 @@ enum BraidDemo {
         """,
       options: LocationCommand.usage
     ) { arguments, printHelp in
-      do throws(LocationCommand.Failure) {
-        try await LocationCommand.run(arguments: arguments, printUsage: printHelp)
-      } catch {
-        throw CommandError.usage(error.message)
-      }
+      try await LocationCommand.run(arguments: arguments, printUsage: printHelp)
       return 0
     },
     Command(

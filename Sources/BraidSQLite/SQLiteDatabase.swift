@@ -77,8 +77,10 @@ public final class SQLiteDatabase: Sendable {
       throw SQLiteError(
         code: SQLITE_CANTOPEN, message: "'\(path)' would open an in-memory or temporary database, not a file")
     }
-    let milliseconds =
-      busyTimeout.components.seconds * 1000 + busyTimeout.components.attoseconds / 1_000_000_000_000_000
+    // Clamped first to what SQLite takes (0 to Int32.max ms), so no timeout, however absurd,
+    // overflows on the way to milliseconds.
+    let timeout = min(max(busyTimeout, .zero), .milliseconds(Int32.max))
+    let milliseconds = timeout.components.seconds * 1000 + timeout.components.attoseconds / 1_000_000_000_000_000
     sqlite3_busy_timeout(handle, Int32(clamping: milliseconds))
     connection = Mutex(Connection(handle: handle))
     // Reading the schema proves the file is a database (a corrupt file fails here, not later).

@@ -104,7 +104,10 @@ package final class EffectExecutor: TaskExecutor, Sendable {
       return false
     }
     if idle { return true }
-    let nanoseconds = limit.components.seconds * 1_000_000_000 + limit.components.attoseconds / 1_000_000_000
+    // Clamped first (to a century), so no limit, however absurd, overflows on the way to
+    // nanoseconds.
+    let bounded = min(max(limit, .zero), .seconds(100 * 365 * 24 * 3600))
+    let nanoseconds = bounded.components.seconds * 1_000_000_000 + bounded.components.attoseconds / 1_000_000_000
     if semaphore.wait(timeout: .now() + .nanoseconds(Int(nanoseconds))) == .success { return true }
     counts.withLock { $0.blockedWaiters.removeAll { $0 === semaphore } }
     return false

@@ -14,21 +14,15 @@ struct LocationDemoProcessTests {
     return url.path
   }
 
-  /// Checks that the command failed at run time with `message`: one line on standard error and
-  /// status 1. The dispatcher does not yet honour `LocationCommand.Failure.exitStatus` (it prints
-  /// the usage and exits 64 after every failure); once it does, the known issue below stops
-  /// occurring and Swift Testing reports that, to take the wrapper away.
+  /// Checks that the command failed at run time with `message`: one line on standard error,
+  /// no usage, and status 1.
   static func expectRuntimeFailure(
     _ result: (status: Int32, output: String, error: String), _ message: String,
     sourceLocation: SourceLocation = #_sourceLocation
   ) {
-    #expect(result.status != 0, sourceLocation: sourceLocation)
+    #expect(result.status == 1, sourceLocation: sourceLocation)
     #expect(result.output.isEmpty, sourceLocation: sourceLocation)
-    #expect(result.error.hasPrefix("braid-demo: \(message)\n"), sourceLocation: sourceLocation)
-    withKnownIssue("the dispatcher exits 64 with the usage after every failure") {
-      #expect(result.status == 1, sourceLocation: sourceLocation)
-      #expect(result.error == "braid-demo: \(message)\n", sourceLocation: sourceLocation)
-    }
+    #expect(result.error == "braid-demo: \(message)\n", sourceLocation: sourceLocation)
   }
 
   @Test func aSpeedOutOfItsRangeIsAUsageErrorNotACrash() throws {

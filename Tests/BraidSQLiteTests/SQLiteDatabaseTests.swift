@@ -71,6 +71,14 @@ struct SQLiteDatabaseTests {
     #expect(error?.message == "'\(name)' would open an in-memory or temporary database, not a file")
   }
 
+  @Test(arguments: [Duration.seconds(Int64.max), .seconds(Int64.min), .zero, .milliseconds(1)])
+  func anyBusyTimeoutOpensWithoutOverflowing(timeout: Duration) throws {
+    try Self.withDatabasePath { path in
+      let rows = try SQLiteDatabase(path: path, busyTimeout: timeout).query("SELECT 1")
+      #expect(rows == [[.integer(1)]])
+    }
+  }
+
   @Test func aDatabaseReachedThroughASymbolicLinkIsItsFile() throws {
     try Self.withDatabasePath { path in
       try SQLiteDatabase(path: path).execute("CREATE TABLE t (s TEXT)")

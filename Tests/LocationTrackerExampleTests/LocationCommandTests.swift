@@ -1,4 +1,5 @@
 import BraidLocation
+import DemoCommandLine
 import Foundation
 import LocationTrackerCLI
 import LocationTrackerFeature
@@ -10,7 +11,7 @@ import Testing
 @Suite(.timeLimit(.minutes(1)))
 struct LocationCommandTests {
   /// The failure `arguments` end in, or `nil` when the command succeeds.
-  static func failure(_ arguments: [String]) async -> LocationCommand.Failure? {
+  static func failure(_ arguments: [String]) async -> CommandError? {
     do {
       try await LocationCommand.run(arguments: arguments) {}
       return nil

@@ -1,6 +1,7 @@
 import Braid
 import BraidLocation
 import BraidLocationLive
+import DemoCommandLine
 import Foundation
 import LocationTrackerFeature
 
@@ -36,10 +37,10 @@ public enum LocationCommand {
   /// - Parameters:
   ///   - arguments: The command's flags and their values.
   ///   - printUsage: Prints the demo's whole usage text; called for `--help`.
-  /// - Throws: ``Failure``: a usage error for a wrong, incomplete or conflicting flag; a runtime
+  /// - Throws: ``CommandError``: a usage error for a wrong, incomplete or conflicting flag; a runtime
   ///   error for a source that cannot be opened or read, or a log that gives no fix.
   @MainActor
-  public static func run(arguments: [String], printUsage: () -> Void) async throws(Failure) {
+  public static func run(arguments: [String], printUsage: () -> Void) async throws(CommandError) {
     var arguments = arguments
     var path: String?
     var server: (host: String, port: Int)?
@@ -51,7 +52,7 @@ public enum LocationCommand {
     // The flags given for the output and for the pace, to refuse two that contradict each other.
     var outputFlag: String?
     var paceFlag: String?
-    func choose(_ flag: String, over chosen: inout String?) throws(Failure) {
+    func choose(_ flag: String, over chosen: inout String?) throws(CommandError) {
       if let chosen, chosen != flag { throw .usage("\(chosen) and \(flag) cannot be used together") }
       chosen = flag
     }
@@ -150,7 +151,7 @@ public enum LocationCommand {
 
   /// Prints each fix as it arrives until the log ends (a stream runs until interrupted).
   ///
-  /// - Throws: A runtime ``Failure`` when a log cannot be read or gives no fix, or a stream
+  /// - Throws: A runtime ``CommandError`` when a log cannot be read or gives no fix, or a stream
   ///   cannot be opened before its first fix; a stream that goes away later is reported and
   ///   reopened.
   @MainActor
@@ -159,7 +160,7 @@ public enum LocationCommand {
     json: Bool,
     isStream: Bool,
     name: String
-  ) async throws(Failure) {
+  ) async throws(CommandError) {
     store.send(.toggleTrackingTapped)
     var printed = 0
     var reported: LocationError?
@@ -233,7 +234,7 @@ public enum LocationCommand {
   }
 
   /// Writes the bundled log to a temporary file and returns its path.
-  static func writeBundledLog() throws(Failure) -> String {
+  static func writeBundledLog() throws(CommandError) -> String {
     let url = FileManager.default.temporaryDirectory.appendingPathComponent(
       "braid-\(UUID().uuidString)-\(BundledLog.name)")
     do {

@@ -245,7 +245,10 @@ import UserDirectoryLive
         client.send("type username waiter\(index)")
         return client.next { $0["usernameAvailable"] is Bool }?["usernameStatus"] as? String ?? "no answer"
       }
-      for _ in 0..<3 { _ = checking.wait(timeout: .now() + 30) }
+      // All three checks must have reached the directory before this client is served: else
+      // it would be answered before they could have stalled anything.
+      let allChecking = (0..<3).allSatisfy { _ in checking.wait(timeout: .now() + 30) == .success }
+      guard allChecking else { return "the checks never reached the directory" }
       client.send("type email free@example.com")
       let answered = client.next { $0["email"] as? String == "free@example.com" } != nil
       served.signal()

@@ -18,8 +18,8 @@ import Synchronization
 public final class AnyCancellable: Sendable, Hashable {
   private enum State {
     case pending(@Sendable () -> Void)
-    /// Running on `thread`; `done` is left when it returns.
-    case running(thread: pthread_t, done: DispatchGroup)
+    /// Running on `thread`; `done` is left when it returns; `waiters` other threads wait for it.
+    case running(thread: pthread_t, done: DispatchGroup, waiters: Int)
     case finished
   }
 
@@ -51,10 +51,12 @@ public final class AnyCancellable: Sendable, Hashable {
       case .pending(let body):
         let done = DispatchGroup()
         done.enter()
-        state = .running(thread: pthread_self(), done: done)
+        state = .running(thread: pthread_self(), done: done, waiters: 0)
         return .run(body, done)
-      case .running(let thread, let done):
-        return pthread_equal(thread, pthread_self()) != 0 ? .done : .wait(done)
+      case .running(let thread, let done, let waiters):
+        if pthread_equal(thread, pthread_self()) != 0 { return .done }
+        state = .running(thread: thread, done: done, waiters: waiters + 1)
+        return .wait(done)
       case .finished:
         return .done
       }
@@ -68,6 +70,15 @@ public final class AnyCancellable: Sendable, Hashable {
       done.wait()
     case .done:
       break
+    }
+  }
+
+  /// How many threads wait in ``cancel()`` for a teardown another thread is running: for tests
+  /// that must know a second cancel is waiting before they let the teardown finish.
+  package var teardownWaiters: Int {
+    state.withLock { state in
+      if case .running(_, _, let waiters) = state { return waiters }
+      return 0
     }
   }
 
