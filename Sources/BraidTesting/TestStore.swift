@@ -167,7 +167,9 @@ public final class TestStore<State, Action: Sendable> {
     let actor = isolation ?? TestStoreIsolation()
     self.effectExecutor = executor
     self.featureActor = actor
-    self.release = TestStoreRelease(inFlight: recorder.inFlight, executor: executor, site: site)
+    let unasserted = recorder.unasserted
+    self.release = TestStoreRelease(
+      inFlight: recorder.inFlight, unasserted: { unasserted.values.map(describe) }, executor: executor, site: site)
     self.store = withDependencies {
       $0 = values
     } operation: {

@@ -9,9 +9,14 @@ final class TestStoreRecorder<State, Action: Sendable> {
   /// The state right after the test's action was reduced.
   var stateAfterTestAction: State?
   /// Actions fed back by effects, with the state right after each, not yet asserted.
-  var received: [ReceivedAction<Action, State>] = []
+  var received: [ReceivedAction<Action, State>] = [] {
+    didSet { unasserted.update(received.lazy.filter { !$0.isStale }.map(\.action)) }
+  }
   /// Effects in flight, with a label of the action that started each.
   let inFlight = InFlightEffects()
+  /// The received actions not yet asserted (stale ones already failed), readable from the test
+  /// store's `deinit`, on any thread.
+  let unasserted = UnassertedActions<Action>()
 
   func record(_ action: Action, before: State, state: State) {
     if awaitingTestAction {
@@ -86,4 +91,17 @@ final class InFlightEffects: Sendable {
   }
 
   var isEmpty: Bool { effects.withLock { $0.labels.isEmpty } }
+}
+
+/// The actions a ``TestStore`` received and the test has not asserted, kept where its release
+/// check can read them from any thread.
+final class UnassertedActions<Action: Sendable>: Sendable {
+  private let actions = SanitizerVisibleMutex<[Action]>([])
+
+  func update(_ current: some Sequence<Action>) {
+    let current = Array(current)
+    actions.withLock { $0 = current }
+  }
+
+  var values: [Action] { actions.withLock { $0 } }
 }

@@ -2,7 +2,8 @@ import Braid
 import Dispatch
 
 /// The check a ``TestStore`` makes when it is released: an exhaustive test store still running
-/// effects fails the test it was made in, as `finish()` would have.
+/// effects, or holding received actions the test never asserted, fails the test it was made in,
+/// as `finish()` would have.
 ///
 /// It runs in the test store's `deinit`, which Swift runs where the last reference goes — at the
 /// end of the test function, inside the test — so the failure is the test's own. Effects
@@ -20,12 +21,20 @@ final class TestStoreRelease: Sendable {
   static let idleLimit = Duration.seconds(10)
 
   private let inFlight: InFlightEffects
+  /// The descriptions of the received actions the test has not asserted.
+  private let unasserted: @Sendable () -> [String]
   private let executor: EffectExecutor
   private let site: SourceSite
   private let status = SanitizerVisibleMutex(Status())
 
-  init(inFlight: InFlightEffects, executor: EffectExecutor, site: SourceSite) {
+  init(
+    inFlight: InFlightEffects,
+    unasserted: @escaping @Sendable () -> [String],
+    executor: EffectExecutor,
+    site: SourceSite
+  ) {
     self.inFlight = inFlight
+    self.unasserted = unasserted
     self.executor = executor
     self.site = site
   }
@@ -38,14 +47,32 @@ final class TestStoreRelease: Sendable {
 
   func finished() { status.withLock { $0.finishedSinceLastSend = true } }
 
-  /// Fails the current test, at the test store's creation, for each tracked effect still running.
+  /// Fails the current test, at the test store's creation, for the tracked effects still
+  /// running and for the received actions left unasserted.
   func storeReleased() {
     let status = status.withLock { $0 }
-    guard status.exhaustive, !status.finishedSinceLastSend, !inFlight.isEmpty else { return }
-    _ = executor.waitUntilIdle(blockingFor: Self.idleLimit)
-    let running = inFlight.labels
-    guard !running.isEmpty else { return }
-    recordFailure(Self.message(running: running), at: site)
+    guard status.exhaustive, !status.finishedSinceLastSend else { return }
+    if !inFlight.isEmpty {
+      _ = executor.waitUntilIdle(blockingFor: Self.idleLimit)
+      let running = inFlight.labels
+      if !running.isEmpty { recordFailure(Self.message(running: running), at: site) }
+    }
+    let unasserted = unasserted()
+    if !unasserted.isEmpty { recordFailure(Self.message(unasserted: unasserted), at: site) }
+  }
+
+  static func message(unasserted: [String]) -> String {
+    """
+    The test store was released with \(unasserted.count) received \
+    \(unasserted.count == 1 ? "action" : "actions") not asserted. Every action an effect feeds \
+    back must be asserted before the end of the test.
+
+    Unhandled actions:
+    \(unasserted.map { "  " + $0 }.joined(separator: "\n"))
+
+    To fix, assert each with `await store.receive(…)`, or call `await store.skipReceivedActions()` \
+    if they are not the subject of this test.
+    """
   }
 
   static func message(running: [String]) -> String {

@@ -186,6 +186,32 @@ struct RecordedIssueTests {
     }
   }
 
+  /// An exhaustive test store released with an action received and never asserted fails the
+  /// test at its creation, as TCA's does (before, only `finish()` noticed).
+  @Test func aTestStoreReleasedWithAReceivedActionUnasserted() async {
+    var line = 0
+    await expectIssues(
+      [
+        """
+        The test store was released with 2 received actions not asserted. Every action an effect \
+        feeds back must be asserted before the end of the test.
+
+        Unhandled actions:
+          .increment
+          .increment
+
+        To fix, assert each with `await store.receive(…)`, or call `await store.skipReceivedActions()` \
+        if they are not the subject of this test.
+        """
+      ], atLine: line
+    ) {
+      line = #line + 1
+      let store = TestStore(initialState: Feature.State()) { Feature() }
+      // `.chain` feeds back two `.increment`s at once; the test asserts neither.
+      await store.send(.chain)
+    }
+  }
+
   /// Released after `finish()`, or with the effect skipped, or non-exhaustive: nothing to report.
   @Test func aReleasedTestStoreWithNothingRunningIsQuiet() async {
     let messages = await recordedFailures {
