@@ -118,7 +118,7 @@ public final class TestStore<State, Action: Sendable> {
     // A cache of its own: test values (a counting `uuid`, a controllable client) are built once
     // for this store and never shared with another test.
     values = values.openingScope()
-    prepareDependencies(&values)
+    values.set(by: prepareDependencies)
     let box = DependencyBox(values)
     let recorder = TestStoreRecorder<State, Action>()
     // Built with the test's dependencies, as `Store` builds it.

@@ -16,6 +16,16 @@ private enum LiveOnlyKey: DependencyKey {
   static let liveValue: Int = 42
 }
 
+/// A client with no test value, of two endpoints, for setting one of them.
+private struct GreetingClient: Sendable {
+  var greet: @Sendable (String) -> String
+  var part: @Sendable () -> String
+}
+
+private enum GreetingClientKey: DependencyKey {
+  static let liveValue = GreetingClient(greet: { "live hello, \($0)" }, part: { "live part" })
+}
+
 private enum SalutationKey: DependencyKey {
   static let liveValue = "live salutation"
   static let testValue = "test salutation"
@@ -29,6 +39,10 @@ extension DependencyValues {
   var liveOnly: Int {
     get { self[LiveOnlyKey.self] }
     set { self[LiveOnlyKey.self] = newValue }
+  }
+  fileprivate var greetingClient: GreetingClient {
+    get { self[GreetingClientKey.self] }
+    set { self[GreetingClientKey.self] = newValue }
   }
   var salutation: String {
     get { self[SalutationKey.self] }
@@ -203,6 +217,34 @@ struct DependenciesTests {
     #expect(
       issues.values.map(\.message) == [
         "Dependency 'LiveOnlyKey' has no test value. Give 'LiveOnlyKey' a `testValue`, or override it in this test with `withDependencies`."
+      ])
+  }
+
+  /// Setting one field of a dependency that has no test value reads the dependency in order
+  /// to set it: that read is not reported (swift-dependencies' rule). A later read of the
+  /// dependency outside the update is.
+  @Test func settingOneFieldOfADependencyWithoutATestValueReportsNothing() {
+    let issues = Recorder<IssueReporting.Issue>()
+    let greeting = IssueReporting.withIssueHandler {
+      issues.append($0)
+    } operation: {
+      withDependencies {
+        $0.greetingClient.greet = { "hello, \($0)" }
+      } operation: {
+        DependencyValues.current.greetingClient.greet("ann")
+      }
+    }
+    #expect(greeting == "hello, ann")
+    #expect(issues.values.isEmpty)
+    let reported = IssueReporting.withIssueHandler {
+      issues.append($0)
+    } operation: {
+      withDependencies { _ in } operation: { DependencyValues.current.greetingClient.part() }
+    }
+    #expect(reported == "live part")
+    #expect(
+      issues.values.map(\.message) == [
+        "Dependency 'GreetingClientKey' has no test value. Give 'GreetingClientKey' a `testValue`, or override it in this test with `withDependencies`."
       ])
   }
 

@@ -27,7 +27,7 @@ public func prepareDependencies(
   line: UInt = #line
 ) {
   var values = DependencyValues.current
-  update(&values)
+  values.set(by: update)
   for key in values.prepareOverrides() {
     reportMisuse(
       "prepareDependencies set '\(key)' after it had been read; the earlier value is kept. Call prepareDependencies before anything reads the dependency.",
@@ -78,7 +78,7 @@ public func withDependencies<Model: AnyObject, R>(
   operation: () throws -> R
 ) rethrows -> R {
   var values = DependencyValues.inherited(from: model)
-  try update(&values)
+  try values.set(by: update)
   return try DependencyValues.withCurrent(values, operation: operation)
 }
 
@@ -99,7 +99,7 @@ public func withDependencies<Model: AnyObject, R>(
   operation: () async throws -> R
 ) async rethrows -> R {
   var values = DependencyValues.inherited(from: model)
-  try await update(&values)
+  try await values.set(by: update)
   return try await DependencyValues.withCurrent(values, isolation: isolation, operation: operation)
 }
 

@@ -108,9 +108,10 @@ public struct DependencyValues: Sendable {
     get {
       if let value = overrides[ObjectIdentifier(key)]?.value as? Key.Value { return value }
       let cache = context == .live ? DependencyCache.live : self.cache
-      if Self.isWritingThroughKeyPath {
-        // Swift reads a computed property before writing it through a key path. The value is
-        // about to be replaced: build it without keeping it and without reporting a missing one.
+      if Self.isSettingValues {
+        // Swift reads a computed property before writing it through a key path, and
+        // `$0.client.fetch = { 1 }` reads `client` to set one of its fields. The value is about
+        // to be replaced: build it without keeping it and without reporting a missing one.
         return cache.peek(key, in: context)
           ?? IssueReporting.$handler.withValue({ _ in }, operation: { Self.defaultValue(of: key, in: context) })
       }
@@ -121,8 +122,32 @@ public struct DependencyValues: Sendable {
     }
   }
 
-  /// Set while ``write(_:to:)`` writes through a key path.
-  @TaskLocal private static var isWritingThroughKeyPath = false
+  /// Set while values are being set: ``write(_:to:)`` writing through a key path, or an update
+  /// closure (``set(by:)``) of `withDependencies`, a store or a test store.
+  @TaskLocal private static var isSettingValues = false
+
+  /// Runs `update` on these values as a place that sets them: a dependency it reads in order to
+  /// set part of it (`$0.client.fetch = { 1 }`) is neither kept nor reported missing.
+  ///
+  /// - Parameter update: Changes the values.
+  @usableFromInline
+  package mutating func set(by update: (inout DependencyValues) throws -> Void) rethrows {
+    try Self.$isSettingValues.withValue(true) { try update(&self) }
+  }
+
+  /// Runs async `update` on these values as a place that sets them (see ``set(by:)``).
+  ///
+  /// - Parameters:
+  ///   - isolation: The caller's actor.
+  ///   - update: Changes the values.
+  package mutating func set(
+    isolation: isolated (any Actor)? = #isolation,
+    by update: (inout DependencyValues) async throws -> Void
+  ) async rethrows {
+    var values = self
+    try await Self.$isSettingValues.withValue(true) { try await update(&values) }
+    self = values
+  }
 
   /// Sets the dependency at `keyPath` to `value`, without building, keeping or reporting the
   /// value it replaces (a plain key-path write reads it first).
@@ -132,7 +157,7 @@ public struct DependencyValues: Sendable {
   ///   - keyPath: The dependency's property.
   @usableFromInline
   package mutating func write<Value>(_ value: Value, to keyPath: WritableKeyPath<DependencyValues, Value>) {
-    Self.$isWritingThroughKeyPath.withValue(true) { self[keyPath: keyPath] = value }
+    Self.$isSettingValues.withValue(true) { self[keyPath: keyPath] = value }
   }
 
   private static func defaultValue<Key: TestDependencyKey>(of key: Key.Type, in context: DependencyContext) -> Key.Value
@@ -211,7 +236,7 @@ public func withDependencies<R>(
   operation: () throws -> R
 ) rethrows -> R {
   var values = DependencyValues.current.openingScope()
-  try update(&values)
+  try values.set(by: update)
   return try DependencyValues.withCurrent(values, operation: operation)
 }
 
@@ -229,6 +254,6 @@ public func withDependencies<R>(
   operation: () async throws -> R
 ) async rethrows -> R {
   var values = DependencyValues.current.openingScope()
-  try await update(&values)
+  try await values.set(by: update)
   return try await DependencyValues.withCurrent(values, isolation: isolation, operation: operation)
 }

@@ -73,7 +73,7 @@ final class RootStore<State, Action: Sendable> {
     isolation: (any Actor)?
   ) {
     var dependencies = DependencyValues.currentValues.openingScope()
-    prepareDependencies(&dependencies)
+    dependencies.set(by: prepareDependencies)
     let (functions, initial) = DependencyValues.withCurrent(dependencies) {
       (makeReducer().makeFunctions(), makeInitialState())
     }
