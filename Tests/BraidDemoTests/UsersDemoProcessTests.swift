@@ -1,10 +1,11 @@
+import BraidTestSupport
 import Foundation
 import Testing
 
 /// The README's two-terminal walkthrough, as processes: `braid-demo users --plain` watches a
 /// database while `braid-demo signup` adds a user and the `sqlite3` shell renames and deletes.
 struct UsersDemoProcessTests {
-  @Test(.enabled(if: sqlite3 != nil, "the sqlite3 shell is not installed (apt-get install sqlite3)"))
+  @Test(.needs("the sqlite3 shell", isInstalled: sqlite3 != nil, package: "sqlite3"))
   func usersFollowsSignUpsAndEditsFromOtherProcesses() throws {
     let database = BraidDemoProcessTests.temporaryDatabase()
     defer { try? FileManager.default.removeItem(atPath: (database as NSString).deletingLastPathComponent) }
@@ -58,7 +59,7 @@ struct UsersDemoProcessTests {
 extension UsersDemoProcessTests {
   /// A row written by anyone (another program, the `sqlite3` shell) reaches the operator's
   /// terminal with its control characters made visible, never as escape sequences.
-  @Test(.enabled(if: sqlite3 != nil, "the sqlite3 shell is not installed (apt-get install sqlite3)"))
+  @Test(.needs("the sqlite3 shell", isInstalled: sqlite3 != nil, package: "sqlite3"))
   func escapeSequencesInRowsAreShownNotObeyed() throws {
     let database = BraidDemoProcessTests.temporaryDatabase()
     defer { try? FileManager.default.removeItem(atPath: (database as NSString).deletingLastPathComponent) }

@@ -10,7 +10,7 @@ extension LiveObserverTests {
   /// 1,000 single-row commits from the `sqlite3` shell, as fast as it can make them: the
   /// observer coalesces them and ends with exactly the table.
   @Test(
-    .enabled(if: SQLiteShell.isInstalled, "the sqlite3 shell is not installed (apt-get install sqlite3)"),
+    .needs("the sqlite3 shell", isInstalled: SQLiteShell.isInstalled, package: "sqlite3"),
     arguments: ["WAL", "DELETE"])
   func aThousandCommitsFromAnotherProcessEndInTheTableExactly(journal: String) async throws {
     let database = try TemporaryDatabase(journal: journal)
@@ -41,7 +41,7 @@ extension LiveObserverTests {
 
   /// Another process holds an exclusive lock: the first fetch reports it; the observer
   /// recovers when that process commits.
-  @Test(.enabled(if: SQLiteShell.isInstalled, "the sqlite3 shell is not installed (apt-get install sqlite3)"))
+  @Test(.needs("the sqlite3 shell", isInstalled: SQLiteShell.isInstalled, package: "sqlite3"))
   func aLockHeldByAnotherProcessIsReportedAndItsReleaseSeen() async throws {
     let database = try TemporaryDatabase(journal: "DELETE")
     try database.insert(1, "ada")

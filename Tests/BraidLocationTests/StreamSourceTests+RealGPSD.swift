@@ -12,7 +12,7 @@ extension StreamSourceTests {
   /// has arrived through gpsd; each fix must be the one Braid's own NMEA reader gives for the same
   /// UTC time. Times are compared by time of day: gpsd 3.22 moves dates before 2017 by 1024
   /// weeks (FACTS.md).
-  @Test(.enabled(if: GPSDProcess.isInstalled, "gpsd is not installed (apt-get install gpsd)"))
+  @Test(.needs("gpsd", isInstalled: GPSDProcess.isInstalled, package: "gpsd"))
   func aRealGpsdServesTheFixesBraidReadsFromTheSameLog() async throws {
     let expected = try EpochComparison.epochs(in: NMEAGoldenTests.fixes(in: "nmea-rtk.log").fixes)
     #expect(expected.count == 122)

@@ -239,7 +239,10 @@ struct DependenciesTests {
     let reported = IssueReporting.withIssueHandler {
       issues.append($0)
     } operation: {
-      withDependencies { _ in } operation: { DependencyValues.current.greetingClient.part() }
+      withDependencies { _ in
+      } operation: {
+        DependencyValues.current.greetingClient.part()
+      }
     }
     #expect(reported == "live part")
     #expect(
