@@ -29,17 +29,17 @@ extension TestStore {
     }
   }
 
-  /// Waits until every tracked effect has finished, at most `timeout`.
+  /// Waits until every tracked effect has finished; returns early once the effects still
+  /// running have all settled (they wait on a clock, a subscription or outside input, and
+  /// nothing of theirs is running), or after `timeout` of real time.
   func waitForEffects(timeout: Duration, caller: isolated (any Actor)? = #isolation) async {
     let deadline = ContinuousClock.now.advanced(by: timeout)
-    var turns = 0
     while store.runningEffectCount > recorder.inFlight.skippedCount || !recorder.inFlight.isEmpty {
-      if ContinuousClock.now >= deadline { break }
-      turns += 1
-      if turns % 64 == 0 {
-        try? await Task.sleep(for: .milliseconds(1))
-      } else {
-        await Task.yield()
+      let remaining = deadline - ContinuousClock.now
+      guard remaining > .zero else { return }
+      if await effectExecutor.settle(on: featureActor, timeout: remaining) {
+        // Settled: an effect that ended meanwhile has left the counts; the rest wait for input.
+        return
       }
     }
   }

@@ -130,16 +130,26 @@ extension TestStore {
     site: SourceSite,
     caller: isolated (any Actor)? = #isolation
   ) async {
-    guard await waitForReceivedAction(timeout: timeout ?? self.timeout) else {
+    let wait = await waitForReceivedAction(timeout: timeout ?? self.timeout)
+    guard wait == .received else {
       let running = recorder.inFlight.labels
+      let effects = "\(running.count) \(running.count == 1 ? "effect is" : "effects are")"
+      let startedBy = running.map { "  " + $0 }.joined(separator: "\n")
       recordFailure(
         running.isEmpty
           ? "Expected to receive \(description()), but received none and no effect is running."
-          : """
-          Expected to receive \(description()), but received none after \(timeout ?? self.timeout). \
-          \(running.count) \(running.count == 1 ? "effect is" : "effects are") still in flight, started by:
-          \(running.map { "  " + $0 }.joined(separator: "\n"))
-          """,
+          : wait == .settled
+            ? """
+            Expected to receive \(description()), but received none: \
+            \(running.count == 1 ? "the effect still in flight is" : "the \(running.count) effects still in flight are") \
+            waiting (on a clock not advanced far enough, a subscription or other outside input), started by:
+            \(startedBy)
+            """
+            : """
+            Expected to receive \(description()), but received none after \(timeout ?? self.timeout). \
+            \(effects) still in flight, started by:
+            \(startedBy)
+            """,
         at: site
       )
       return
@@ -151,7 +161,7 @@ extension TestStore {
         if exhaustivity.showsSkippedAssertions {
           recordSkippedAssertion("received \(describe(first.action)) without asserting it", at: site)
         }
-        if recorder.received.isEmpty, !(await waitForReceivedAction(timeout: timeout ?? self.timeout)) {
+        if recorder.received.isEmpty, await waitForReceivedAction(timeout: timeout ?? self.timeout) != .received {
           recordFailure("Expected to receive \(description()), but no received action matched.", at: site)
           return
         }
@@ -181,25 +191,38 @@ extension TestStore {
     state = actual
   }
 
-  /// Waits until an effect has fed back an action; `false` if none arrived in time.
-  func waitForReceivedAction(timeout: Duration, caller: isolated (any Actor)? = #isolation) async -> Bool {
+  /// Waits until an effect has fed back an action; gives up at once when no tracked effect is
+  /// in flight, as soon as every effect has settled — finished, or waiting on a clock, a
+  /// subscription or other input from outside its own code — and no action has come, or when
+  /// `timeout` of real time has passed with effects still running.
+  ///
+  /// So a machine that is merely slow never fails a `receive`: only effects that keep running
+  /// without settling (a long computation, a blocking call) meet the wall-clock bound.
+  func waitForReceivedAction(timeout: Duration, caller: isolated (any Actor)? = #isolation) async -> ReceiveWait {
     let deadline = ContinuousClock.now.advanced(by: timeout)
-    var turns = 0
     while recorder.received.isEmpty {
       // No tracked effect could still send (skipped ones are not waited for, as in TCA).
-      if recorder.inFlight.isEmpty { return !recorder.received.isEmpty }
-      if ContinuousClock.now >= deadline { return false }
-      turns += 1
-      // Let effect tasks run. Yielding alone spins a core while real work (a file, a socket)
-      // is pending, so after a burst of yields wait a millisecond between checks.
-      if turns % 64 == 0 {
-        try? await Task.sleep(for: .milliseconds(1))
-      } else {
-        await Task.yield()
-      }
+      if recorder.inFlight.isEmpty { return .nothingInFlight }
+      let remaining = deadline - ContinuousClock.now
+      guard remaining > .zero else { return .timedOut }
+      let settled = await effectExecutor.settle(on: featureActor, timeout: remaining)
+      if !recorder.received.isEmpty { return .received }
+      if settled { return .settled }
     }
-    return true
+    return .received
   }
+}
+
+/// How a wait for a received action ended.
+enum ReceiveWait: Equatable {
+  /// An action is there.
+  case received
+  /// No tracked effect is in flight.
+  case nothingInFlight
+  /// The effects in flight have all settled: none could send by itself.
+  case settled
+  /// The time limit passed with effects still running.
+  case timedOut
 }
 
 /// How a case path is named in failure messages: `/Action.loaded` (payload `Int`) when the case

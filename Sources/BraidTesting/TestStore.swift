@@ -61,9 +61,11 @@ public final class TestStore<State, Action: Sendable> {
   }
 
   /// How long ``receive(_:timeout:assert:fileID:filePath:line:column:caller:)-(Action,_,_,_,_,_,_,_)`` and
-  /// ``finish(timeout:fileID:filePath:line:column:caller:)`` wait by default. Effects driven by a
-  /// `TestClock` never need it; it bounds real asynchronous work.
-  public var timeout: Duration = .seconds(1)
+  /// ``finish(timeout:fileID:filePath:line:column:caller:)`` wait at most for effects that keep
+  /// running without settling (see <doc:TestStoreTiming>): 30 seconds by default. Both fail at
+  /// once when the effects have settled, so a slow machine never meets it; it bounds a long
+  /// computation or a blocking call in an effect.
+  public var timeout: Duration = .seconds(30)
 
   /// The dependency values actions are reduced with; change them mid-test to affect later
   /// actions and the effects they start.

@@ -40,14 +40,20 @@ final class PseudoTerminal: Sendable {
 
   /// Writes `text` on a thread of its own, then `trailer` again and again, until ``hangUp()``;
   /// each write waits for the reader to make room.
-  func feed(_ text: String, then trailer: String) {
+  func feed(_ text: String, then trailer: String, pausingBetweenRepeats pause: Duration = .zero) {
     let done = DispatchSemaphore(value: 0)
     feeding.withLock { $0.done = done }
     let keepGoing: @Sendable () -> Bool = { [feeding] in !feeding.withLock { $0.stop } }
+    let pauseMicroseconds = UInt32(
+      clamping: pause.components.seconds * 1_000_000 + pause.components.attoseconds / 1_000_000_000_000)
     Thread.detachNewThread { [self] in
       if write(Array(text.utf8), while: keepGoing) {
         let bytes = Array(trailer.utf8)
-        while write(bytes, while: keepGoing) {}
+        while write(bytes, while: keepGoing) {
+          // A receiver's pace, on the feeder's own thread: the reader of the other side gets
+          // a breath between repeats instead of an endless flood.
+          if pauseMicroseconds > 0 { usleep(pauseMicroseconds) }
+        }
       }
       done.signal()
     }

@@ -24,7 +24,11 @@ extension StreamSourceTests {
     }
     let log = try String(contentsOfFile: LiveLocationClientTests.rtkLog, encoding: .utf8)
     let sentences = log.split(whereSeparator: \.isNewline).filter { $0.hasPrefix("$") }.map { $0 + "\r\n" }.joined()
-    terminal.feed("", then: sentences)
+    // The log again and again, as a receiver repeats its epochs, with a pause between repeats:
+    // fed back to back, gpsd sent thousands of reports a second, every one reduced on the main
+    // actor, and the rest of a parallel suite starved behind them (its tests hit their time
+    // limits).
+    terminal.feed("", then: sentences, pausingBetweenRepeats: .milliseconds(250))
 
     // gpsd takes a moment to listen: the source retries on the real clock, after 1 s then 2 s.
     let client = LocationClient.live(source: .gpsd(host: "127.0.0.1", port: gpsd.port))

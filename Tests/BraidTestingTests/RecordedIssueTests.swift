@@ -138,6 +138,25 @@ struct RecordedIssueTests {
     await store.finish()
   }
 
+  /// The timer sleeps on a clock the test has not advanced: nothing can send `.tick`, so the
+  /// receive fails at once with that reason, not after its 30-second timeout (the message would
+  /// then name the timeout).
+  @Test func aReceiveWhileEveryEffectWaitsFailsAtOnce() async {
+    let store = Self.store()
+    await store.send(.startTimer)
+    await expectIssues(
+      [
+        """
+        Expected to receive .tick, but received none: the effect still in flight is waiting (on a clock \
+        not advanced far enough, a subscription or other outside input), started by:
+          .startTimer
+        """
+      ], atLine: #line + 1
+    ) { await store.receive(.tick) }
+    await store.send(.stopTimer)
+    await store.finish()
+  }
+
   @Test func anUnimplementedDependency() async {
     let store = TestStore(initialState: 0) { ReadsTheClock() }
     await expectIssues(

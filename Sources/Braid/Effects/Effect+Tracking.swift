@@ -54,11 +54,15 @@ extension Effect {
         var tracked = subscription
         tracked.body = { subscriber in
           onRun(token)
-          let cancellable = body(subscriber)
-          return AnyCancellable {
-            cancellable.cancel()
-            onEnd(token)
-          }
+          return body(subscriber)
+        }
+        // In flight until every attempt and the handler are done: ending with an attempt's
+        // teardown let `receive` see nothing running between a failure and its retry
+        // (`TestStoreRetryTests`).
+        let finish = subscription.onFinish
+        tracked.onFinish = {
+          finish?()
+          onEnd(token)
         }
         return tracked
       },

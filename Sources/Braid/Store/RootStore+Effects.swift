@@ -199,7 +199,9 @@ extension RootStore {
     let registry = self.registry
     let isolation = self.isolation
     let scope = EffectScope(store: ObjectIdentifier(registry), path: context.path)
-    let teardown = SubscriptionTeardown()
+    // Cancelling stops the client and ends the effect's tracking at once, before the
+    // cancelling `send` returns; a completed effect ends it when its task ends.
+    let teardown = SubscriptionTeardown(onStop: subscription.onFinish)
     let links = sendLinks
     let handle = EffectHandle(
       context: context, canceller: links, teardown: teardown, reportsLateSends: false,
@@ -211,7 +213,10 @@ extension RootStore {
     // with them (the store's scope is not a task-local, so the task would not inherit it).
     let dependencies = DependencyValues.currentValues
     let task = Self.spawn(priority: nil, on: effectExecutor, tracker: tracker) {
-      defer { registry.end(handle) }
+      defer {
+        registry.end(handle)
+        subscription.onFinish?()
+      }
       await DependencyValues.withCurrent(dependencies) {
         var attempt = firstAttempt
         var attemptsLeft = subscription.retries

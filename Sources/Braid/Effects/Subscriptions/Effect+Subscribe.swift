@@ -7,6 +7,10 @@ struct Subscription<Action: Sendable>: Sendable {
   var retries: Int
   let fileID: StaticString
   let line: UInt
+  /// Called when the whole effect has ended — every attempt, and the handler — and when it is
+  /// cancelled (possibly both: it must be idempotent): for tracking that must not end between
+  /// a failed attempt and its retry.
+  var onFinish: (@Sendable () -> Void)? = nil
 
   func map<Parent: Sendable>(_ transform: @escaping @Sendable (Action) -> Parent) -> Subscription<Parent> {
     let body = self.body
@@ -16,7 +20,8 @@ struct Subscription<Action: Sendable>: Sendable {
       handler: mapHandler(handler, transform),
       retries: retries,
       fileID: fileID,
-      line: line
+      line: line,
+      onFinish: onFinish
     )
   }
 }

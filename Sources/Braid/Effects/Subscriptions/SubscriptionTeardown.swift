@@ -16,8 +16,13 @@ final class SubscriptionTeardown: Sendable {
   }
 
   private let state = SanitizerVisibleMutex(State.running(nil))
+  /// Called once the teardown has stopped the client, on the thread that stopped it.
+  private let onStop: (@Sendable () -> Void)?
 
-  init() {}
+  /// A teardown that calls `onStop` after it has stopped the client for good.
+  init(onStop: (@Sendable () -> Void)? = nil) {
+    self.onStop = onStop
+  }
 
   /// Makes `cancellable` the client to tear down; tears it down at once when already stopped.
   func attach(_ cancellable: AnyCancellable) {
@@ -32,15 +37,16 @@ final class SubscriptionTeardown: Sendable {
   /// Tears the attached client down, once, and returns when it has stopped — also when another
   /// thread (the effect's task, the registry) is tearing it down at that moment.
   func run() {
-    let cancellable = state.withLock { state -> AnyCancellable? in
+    let (cancellable, isFirst) = state.withLock { state -> (AnyCancellable?, Bool) in
       switch state {
       case .running(let cancellable):
         state = .stopped(cancellable)
-        return cancellable
+        return (cancellable, true)
       case .stopped(let cancellable):
-        return cancellable
+        return (cancellable, false)
       }
     }
     cancellable?.cancel()
+    if isFirst { onStop?() }
   }
 }
