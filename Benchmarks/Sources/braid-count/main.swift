@@ -1,4 +1,5 @@
 import Braid
+import BraidTesting
 import Dispatch
 import Foundation
 import Workloads
@@ -10,6 +11,7 @@ import Workloads
 //   braid-count KERNEL N            one of Workloads' synchronous kernels, on the main thread
 //   braid-count actor-send N        N sends on one StoreActor, in an isolated function
 //   braid-count actor-effects K N   K StoreActors, each N requests whose effect sends a response
+//   braid-count teststore-step N    N TestStore steps (send, then receive the action it feeds back)
 
 struct Counter: Reducer {
   func reduce(into state: inout Int, action: Bool) -> Effect<Bool> {
@@ -42,7 +44,7 @@ func usageError(_ message: String) -> Never {
   let names = (Array(sendKernels.keys) + Array(effectKernels.keys) + Array(observationKernels.keys)).sorted().joined(
     separator: " ")
   let usage =
-    "usage: braid-count actor-send N | braid-count actor-effects K N | braid-count KERNEL N\nkernels: \(names)"
+    "usage: braid-count actor-send N | braid-count actor-effects K N | braid-count teststore-step N\n       braid-count KERNEL N\nkernels: \(names)"
   FileHandle.standardError.write(Data("braid-count: \(message)\n\(usage)\n".utf8))
   exit(2)
 }
@@ -78,6 +80,20 @@ case ("actor-effects", 3):
         group.addTask { await requests(store, count: count) }
       }
     }
+    done.signal()
+  }
+case ("teststore-step", 2):
+  let count = count(at: 1, of: arguments)
+  // Made in a task that is not isolated, the test store runs its feature on an actor of its own:
+  // nothing is queued to the main actor, which valgrind cannot follow.
+  Task.detached {
+    let store = TestStore(initialState: EchoFeature.State()) { EchoFeature() }
+    for _ in 0..<count {
+      await store.send(.tapped) { $0.taps += 1 }
+      await store.receive(.echoed) { $0.echoes += 1 }
+    }
+    await store.finish()
+    precondition(store.state.echoes == count)
     done.signal()
   }
 case (let name?, 2):
