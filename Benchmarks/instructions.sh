@@ -10,6 +10,8 @@
 #   Benchmarks/instructions.sh --update-baselines  counts each gated row five times and rewrites
 #                                                instruction-baselines.txt (its commit must say why)
 set -euo pipefail
+# A count that fails inside $(...) must stop the script, not leave an empty or stale number.
+shopt -s inherit_errexit
 cd "$(dirname "$0")"
 mode=table
 case "${1:-}" in
@@ -30,7 +32,12 @@ strip -g "$binary"
 chmod +x "$binary"
 
 total() {
-  valgrind --tool=callgrind --callgrind-out-file="$binary.out" "$binary" "$@" >/dev/null 2>&1
+  # The previous run's file must not stand in for a run that crashed.
+  rm -f "$binary.out"
+  if ! valgrind --tool=callgrind --callgrind-out-file="$binary.out" "$binary" "$@" >/dev/null 2>&1; then
+    echo "FAIL: braid-count $* did not finish under valgrind" >&2
+    return 1
+  fi
   sed -n 's/^summary: //p' "$binary.out"
 }
 
