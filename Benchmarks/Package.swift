@@ -25,7 +25,9 @@ let package = Package(
     ),
     .executableTarget(
       name: "braid-count",
-      dependencies: ["Workloads", .product(name: "Braid", package: "Braid")]
+      dependencies: [
+        "Workloads", .product(name: "Braid", package: "Braid"), .product(name: "BraidTesting", package: "Braid"),
+      ]
     ),
   ],
   swiftLanguageModes: [.v6]

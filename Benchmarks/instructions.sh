@@ -4,10 +4,25 @@
 # Counts do not move when the machine is busy, unlike times. Valgrind 3.19 cannot read Swift
 # 6.3's DWARF 5 debug info, so it runs on a stripped copy. Prints a Markdown table.
 #
-#   Benchmarks/instructions.sh [N]     (default N = 20000; effect rows use N / 4)
+#   Benchmarks/instructions.sh [N]               (default N = 20000; effect rows use N / 4)
+#   Benchmarks/instructions.sh --check           counts only the gated rows and fails (exit 1) when
+#                                                one is past its tolerance in instruction-baselines.txt
+#   Benchmarks/instructions.sh --update-baselines  counts each gated row five times and rewrites
+#                                                instruction-baselines.txt (its commit must say why)
 set -euo pipefail
+# A count that fails inside $(...) must stop the script, not leave an empty or stale number.
+shopt -s inherit_errexit
 cd "$(dirname "$0")"
-n="${1:-20000}"
+mode=table
+case "${1:-}" in
+  --check) mode=check ;;
+  --update-baselines) mode=update ;;
+  -h | --help) sed -n '2,11p' "$0" | sed 's/^# \{0,1\}//'; exit 0 ;;
+  -*) echo "instructions.sh: unknown option '$1' (--check, --update-baselines or a count N)" >&2; exit 2 ;;
+esac
+n=20000
+if [ "$mode" = table ] && [ -n "${1:-}" ]; then n=$1; fi
+baselines=instruction-baselines.txt
 command -v valgrind >/dev/null || { echo "instructions.sh needs valgrind (apt-get install valgrind)" >&2; exit 1; }
 swift build -c release --product braid-count >/dev/null
 binary=$(mktemp)
@@ -17,7 +32,12 @@ strip -g "$binary"
 chmod +x "$binary"
 
 total() {
-  valgrind --tool=callgrind --callgrind-out-file="$binary.out" "$binary" "$@" >/dev/null 2>&1
+  # The previous run's file must not stand in for a run that crashed.
+  rm -f "$binary.out"
+  if ! valgrind --tool=callgrind --callgrind-out-file="$binary.out" "$binary" "$@" >/dev/null 2>&1; then
+    echo "FAIL: braid-count $* did not finish under valgrind" >&2
+    return 1
+  fi
   sed -n 's/^summary: //p' "$binary.out"
 }
 
@@ -28,8 +48,97 @@ per_operation() {
   local once twice
   once=$(total "$@" "$count")
   twice=$(total "$@" "$((2 * count))")
-  awk -v a="$once" -v b="$twice" -v n="$count" -v ops="$operations" 'BEGIN { printf "%.0f", (b - a) / (n * ops) }'
+  awk -v a="$once" -v b="$twice" -v n="$count" -v ops="$operations" -v format="${format:-%.0f}" \
+    'BEGIN { printf format, (b - a) / (n * ops) }'
 }
+
+# The gated rows: kernel, N, what it is. Braid's own counts only: a floor or reference whose
+# count moves with thread scheduling would fail the gate for no change of ours.
+gated=(
+  "root-send 20000 root send, 1 observer"
+  "scoped-plain-10 20000 scoped store send, plain, depth 10"
+  "scoped-generic-10 20000 scoped store send, generic, depth 10"
+  "foreach-1000 20000 forEach row send by id, 1000 rows"
+  "send-chain 20000 .send chain, per action"
+  "cancellable 5000 cancellable start + cancel"
+  "teststore-step 2000 TestStore step (send + receive), the store on an actor of its own"
+)
+
+if [ "$mode" = check ]; then
+  # A misspelt kernel must fail rather than count nothing.
+  if "$binary" no-such-kernel 1 >/dev/null 2>&1; then
+    echo "FAIL: braid-count accepted an unknown kernel name" >&2
+    exit 1
+  fi
+  [ -f "$baselines" ] || { echo "FAIL: no $baselines (make it with --update-baselines)" >&2; exit 1; }
+  failed=0
+  for entry in "${gated[@]}"; do
+    read -r kernel count label <<<"$entry"
+    line=$(awk -v k="$kernel" -v n="$count" '$1 == k && $2 == n { print; exit }' "$baselines")
+    if [ -z "$line" ]; then
+      echo "FAIL: $label ($kernel, N = $count): no baseline in $baselines" >&2
+      failed=1
+      continue
+    fi
+    read -r _ _ baseline tolerance _ <<<"$line"
+    measured=$(format=%.1f per_operation 1 "$count" "$kernel")
+    verdict=$(awk -v m="$measured" -v b="$baseline" -v t="$tolerance" \
+      'BEGIN { d = m - b; print (d > t ? "more" : (-d > t ? "fewer" : "ok")) }')
+    summary=$(awk -v m="$measured" -v b="$baseline" -v t="$tolerance" -v l="$label" -v k="$kernel" \
+      'BEGIN { printf "%s (%s): baseline %.1f, measured %.1f (%+.1f %%), tolerance ±%.1f (%.1f %%)", l, k, b, m, 100 * (m - b) / b, t, 100 * t / b }')
+    case $verdict in
+      ok) echo "ok   $summary" ;;
+      more) echo "FAIL $summary: more instructions than the baseline allows" >&2; failed=1 ;;
+      fewer)
+        echo "FAIL $summary: fewer instructions than the baseline; if the saving is meant, record it with --update-baselines" >&2
+        failed=1
+        ;;
+    esac
+  done
+  if [ "$failed" != 0 ]; then
+    echo "instruction counts are past their tolerance (baselines: Benchmarks/$baselines)" >&2
+    exit 1
+  fi
+  echo "instruction counts within their baselines"
+  exit 0
+fi
+
+if [ "$mode" = update ]; then
+  new=$(mktemp)
+  trap 'rm -f "$binary" "$binary".out "$new"' EXIT
+  cat >"$new" <<'HEADER'
+# Instructions per operation of the rows `instructions.sh --check` gates, counted by callgrind as
+# (I(2N) - I(N)) / N on a stripped release braid-count. Written by
+# `Benchmarks/instructions.sh --update-baselines`, which counts each row five times: the
+# baseline is the median, the tolerance the larger of 2 % and three times the spread (largest
+# minus smallest) of the five. A commit that changes this file must say why the counts moved.
+#
+# Only Braid's own counts are gated: floors and references that move with thread scheduling are
+# not. The effect rows (cancellable, teststore-step) include the executor threads' work, so
+# their spread is wider than the synchronous rows'. The TestStore step runs with the store on an
+# actor of its own, because valgrind cannot follow tasks queued to the main actor; braid-bench
+# times it on the main actor, so the two are not the same configuration.
+#
+# kernel  N  instructions/op  tolerance  spread  the five counts
+HEADER
+  for entry in "${gated[@]}"; do
+    read -r kernel count label <<<"$entry"
+    counts=()
+    for _ in 1 2 3 4 5; do counts+=("$(format=%.1f per_operation 1 "$count" "$kernel")"); done
+    echo "$label: ${counts[*]}" >&2
+    printf '%s\n' "${counts[@]}" | sort -g | awk -v k="$kernel" -v n="$count" '
+      { c[NR] = $1 }
+      END {
+        median = c[3]; spread = c[5] - c[1]; tolerance = 3 * spread
+        if (tolerance < 0.02 * median) tolerance = 0.02 * median
+        printf "%s %s %.1f %.1f %.1f %s %s %s %s %s\n", k, n, median, tolerance, spread, c[1], c[2], c[3], c[4], c[5]
+      }' >>"$new"
+  done
+  chmod 644 "$new"
+  mv "$new" "$baselines"
+  echo "wrote Benchmarks/$baselines; commit it saying why the counts moved"
+  exit 0
+fi
 
 # row LABEL REFERENCE_LABEL KERNEL [REFERENCE_KERNEL] [COUNT]: Braid, reference, ratio
 row() {
@@ -73,3 +182,4 @@ echo
 echo "StoreActor send, in an isolated function: $(per_operation 1 "$n" actor-send) instructions per operation"
 echo "StoreActor request + response (.run sends one back), K=1: $(per_operation 2 "$n" actor-effects 1) per action"
 echo "StoreActor request + response, K=8: $(per_operation 16 "$n" actor-effects 8) per action"
+echo "TestStore step (send + receive), the store on an actor of its own: $(per_operation 1 "$((n / 10))" teststore-step) instructions per step"

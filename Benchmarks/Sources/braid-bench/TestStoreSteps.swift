@@ -1,26 +1,6 @@
 import Braid
 import BraidTesting
-
-/// Workload 7: a feature whose action feeds one `.send` back.
-struct EchoFeature: Reducer {
-  struct State: Equatable, Sendable {
-    var taps = 0
-    var echoes = 0
-  }
-
-  enum Action: Equatable, Sendable { case tapped, echoed }
-
-  func reduce(into state: inout State, action: Action) -> Effect<Action> {
-    switch action {
-    case .tapped:
-      state.taps += 1
-      return .send(.echoed)
-    case .echoed:
-      state.echoes += 1
-      return .none
-    }
-  }
-}
+import Workloads
 
 @MainActor
 func testStoreRows(_ config: Config) async -> [Row] {
