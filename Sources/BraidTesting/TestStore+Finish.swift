@@ -67,7 +67,7 @@ extension TestStore {
     await onFeatureActor { store, actor in
       await store.settleEffects(at: site)
       if let last = store.recorder.received.last { store.state = last.state }
-      store.recorder.received.removeAll()
+      store.recorder.removeAllReceived()
     }
   }
 

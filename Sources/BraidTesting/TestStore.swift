@@ -241,9 +241,9 @@ public final class TestStore<State, Action: Sendable> {
       // above): a later `receive` may still assert them, as in TCA.
       state = last.state
       if exhaustivity == .on {
-        for index in recorder.received.indices { recorder.received[index].isStale = true }
+        recorder.markReceivedStale()
       } else {
-        recorder.received.removeAll()
+        recorder.removeAllReceived()
       }
     }
     release.sent()
