@@ -199,14 +199,6 @@ extension TestStore {
   /// So a machine that is merely slow never fails a `receive`: only effects that keep running
   /// without settling (a long computation, a blocking call) meet the wall-clock bound.
   func waitForReceivedAction(timeout: Duration, caller: isolated (any Actor)? = #isolation) async -> ReceiveWait {
-    // The common case first: an action already on its way arrives within a few turns of the
-    // feature's actor, and yielding for it costs far less than settling (the TestStore step row
-    // of Benchmarks/instructions.sh: about a third more instructions when every receive settled).
-    var turns = 0
-    while recorder.received.isEmpty, !recorder.inFlight.isEmpty, turns < 16 {
-      turns += 1
-      await Task.yield()
-    }
     let deadline = ContinuousClock.now.advanced(by: timeout)
     while recorder.received.isEmpty {
       // No tracked effect could still send (skipped ones are not waited for, as in TCA).
