@@ -12,6 +12,7 @@ let package = Package(
     .library(name: "Braid", targets: ["Braid"]),
     .library(name: "BraidTesting", targets: ["BraidTesting"]),
     .library(name: "BraidSQLite", targets: ["BraidSQLite"]),
+    .library(name: "BraidURLSession", targets: ["BraidURLSession"]),
     .library(name: "BraidLocation", targets: ["BraidLocation", "BraidLocationLive"]),
     .library(name: "BraidFetchedResults", targets: ["BraidFetchedResults", "BraidFetchedResultsLive"]),
     .executable(name: "braid-demo", targets: ["braid-demo"]),
@@ -23,6 +24,8 @@ let package = Package(
     .target(name: "CBraidTestingHook"),
     .systemLibrary(name: "CSQLite", path: "Sources/CSQLite", providers: [.apt(["libsqlite3-dev"])]),
     .target(name: "BraidSQLite", dependencies: ["CSQLite"], swiftSettings: strict),
+    // URLSession links FoundationNetworking on Linux: only features that load URLs pay for it.
+    .target(name: "BraidURLSession", dependencies: ["Braid"], swiftSettings: strict),
     .target(name: "BraidLocation", dependencies: ["Braid"], swiftSettings: strict),
     .target(name: "BraidLocationLive", dependencies: ["Braid", "BraidLocation"], swiftSettings: strict),
     .target(name: "BraidFetchedResults", dependencies: ["Braid"], swiftSettings: strict),
@@ -137,6 +140,11 @@ let package = Package(
       dependencies: [
         "Braid", "BraidTesting", "BraidTestSupport", "BraidFetchedResults", "BraidFetchedResultsLive", "BraidSQLite",
       ],
+      swiftSettings: strict
+    ),
+    .testTarget(
+      name: "BraidURLSessionTests",
+      dependencies: ["Braid", "BraidURLSession"],
       swiftSettings: strict
     ),
     .testTarget(

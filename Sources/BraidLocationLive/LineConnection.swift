@@ -8,7 +8,7 @@ import Synchronization
 #endif
 
 /// An open descriptor (a TCP socket or a serial device) read line by line on a dedicated thread
-/// (blocking reads are I/O, not scheduling: DECISIONS 15), for NMEA and gpsd streams.
+/// (blocking reads wait for I/O, not for time: no clock is involved), for NMEA and gpsd streams.
 ///
 /// The reading thread waits in `poll` on the descriptor and on a wake-up pipe. ``stop()`` writes
 /// to the pipe, which ends the wait whatever kind of descriptor it is (a `shutdown` wakes only a

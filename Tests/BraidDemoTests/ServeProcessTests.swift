@@ -8,8 +8,8 @@ import Testing
 #endif
 
 /// `braid-demo serve` as a process: the port line a client script waits for, and the descriptor
-/// limit, set for the child alone (DECISIONS 9: a process-wide limit never touches the test
-/// process).
+/// limit, set for the child alone (a process-wide limit set here would starve every test
+/// running in parallel of descriptors).
 struct ServeProcessTests {
   /// A running `braid-demo serve` started by `sh` with a descriptor limit, its port and its
   /// standard error.

@@ -5,8 +5,8 @@ import Foundation
 #endif
 
 /// A real gpsd (Debian package `gpsd`) reading one device and serving its JSON protocol on a
-/// loopback port, started as FACTS.md and DECISIONS 14 say: `gpsd -N -n -b -S PORT -F SOCKET
-/// DEVICE` (foreground, no wait for clients, read-only, its own control socket).
+/// loopback port: `gpsd -N -n -b -S PORT -F SOCKET DEVICE` (foreground, no wait for clients,
+/// read-only, its own control socket; without `-F` and a usable device gpsd exits at once).
 final class GPSDProcess {
   /// The installed gpsd, if any.
   static let executable = ["/usr/sbin/gpsd", "/usr/bin/gpsd", "/usr/local/sbin/gpsd"].first {

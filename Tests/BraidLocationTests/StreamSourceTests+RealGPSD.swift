@@ -11,7 +11,7 @@ extension StreamSourceTests {
   /// while it identifies the device, and what it reads before Braid's `?WATCH`) until every epoch
   /// has arrived through gpsd; each fix must be the one Braid's own NMEA reader gives for the same
   /// UTC time. Times are compared by time of day: gpsd 3.22 moves dates before 2017 by 1024
-  /// weeks (FACTS.md).
+  /// weeks.
   @Test(.needs("gpsd", isInstalled: GPSDProcess.isInstalled, package: "gpsd"))
   func aRealGpsdServesTheFixesBraidReadsFromTheSameLog() async throws {
     let expected = try EpochComparison.epochs(in: NMEAGoldenTests.fixes(in: "nmea-rtk.log").fixes)
@@ -25,25 +25,28 @@ extension StreamSourceTests {
     let log = try String(contentsOfFile: LiveLocationClientTests.rtkLog, encoding: .utf8)
     let sentences = log.split(whereSeparator: \.isNewline).filter { $0.hasPrefix("$") }.map { $0 + "\r\n" }.joined()
     // The log again and again, as a receiver repeats its epochs, with a pause between repeats:
-    // fed back to back, gpsd sent thousands of reports a second, every one reduced on the main
-    // actor, and the rest of a parallel suite starved behind them (its tests hit their time
-    // limits).
-    terminal.feed("", then: sentences, pausingBetweenRepeats: .milliseconds(250))
+    // fed back to back, gpsd sent thousands of reports a second, and the rest of a parallel
+    // suite starved behind them (its tests hit their time limits, under the address sanitizer
+    // even with a 250 ms pause).
+    terminal.feed("", then: sentences, pausingBetweenRepeats: .seconds(1))
 
     // gpsd takes a moment to listen: the source retries on the real clock, after 1 s then 2 s.
     let client = LocationClient.live(source: .gpsd(host: "127.0.0.1", port: gpsd.port))
-    let store = Store(initialState: EpochComparison.State(expected: expected)) { EpochComparison(client: client) }
-    let task = store.send(.start)
-    // About a second on an idle machine. The bound is wide because every fix is reduced on the
-    // main actor, which a whole suite pinned to one core shares: there gpsd, finding Braid's
-    // socket full, drops reports, and epochs arrive only on later passes (83 of 122 after 30 s
-    // in one of 24 gauge runs).
+    // On an actor of its own: every report is reduced there, never on the main actor, which the
+    // rest of a parallel suite needs.
+    let store = StoreActor(initialState: EpochComparison.State(expected: expected)) {
+      EpochComparison(client: client)
+    }
+    let task = await store.send(.start)
+    // A few seconds on an idle machine. The bound is wide because a whole suite pinned to one
+    // core shares the processor: there gpsd, finding Braid's socket full, drops reports, and
+    // epochs arrive only on later passes (83 of 122 after 30 s in one of 24 gauge runs).
     let complete = await store.until(within: .seconds(150)) { $0.matched.count == expected.count }
-    store.send(.stop)
+    await store.send(.stop)
     await task.finish()
     await Self.untilDescriptorsClosed()
 
-    let state = store.state
+    let state = await store.state
     #expect(
       complete,
       """

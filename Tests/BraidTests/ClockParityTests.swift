@@ -46,7 +46,8 @@ struct ClockParityTests {
       for await _ in clock.timer(interval: .seconds(1)) {}
     }
     let issues = Recorder<IssueReporting.Issue>()
-    // The one wall-clock bound in the suite (DECISIONS 11): the failure is about real time.
+    // A wall-clock bound on purpose: the failure under test is about real time (run(timeout:)
+    // giving up on a timer that never stops).
     await IssueReporting.withIssueHandler {
       issues.append($0)
     } operation: {

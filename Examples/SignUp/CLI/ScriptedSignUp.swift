@@ -59,7 +59,10 @@ struct ScriptedSignUp {
         if field == .username, store.state.availability == .validating {
           // The availability check is debounced on `clock`: let it go to sleep before a later
           // `wait` moves time, or it would sleep from the later time and miss its wake-up.
-          await Self.waitUntil { clock.pendingSleepers > 0 }
+          guard await clock.waitForSleepers(1) else {
+            throw ScriptError(
+              line: index + 1, text: "type username …", reason: "the username check did not start within a minute")
+          }
         }
       case .wait(let duration):
         await clock.advance(by: duration)
@@ -91,19 +94,5 @@ struct ScriptedSignUp {
     for task in tasks { task.cancel() }
     output.append(SignUpScreen.render(store.state))
     return (output.joined(separator: "\n\n"), lastSubmission)
-  }
-
-  /// Gives running effects turns until `condition` holds, for at most five seconds.
-  static func waitUntil(_ condition: () -> Bool) async {
-    let deadline = ContinuousClock.now.advanced(by: .seconds(5))
-    var turns = 0
-    while !condition(), ContinuousClock.now < deadline {
-      turns += 1
-      if turns % 64 == 0 {
-        try? await Task.sleep(for: .milliseconds(1))
-      } else {
-        await Task.yield()
-      }
-    }
   }
 }

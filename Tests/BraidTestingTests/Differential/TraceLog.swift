@@ -3,7 +3,7 @@ import Braid
 /// What one run of a script did, step by step: each action in the order it was reduced with the
 /// state after it, and the effects' starts, finishes, failures and cancellations.
 ///
-/// Effect events of one step are compared as a multiset (DECISIONS 12): two effects started by
+/// Effect events of one step are compared as a multiset (their tasks race, so their order is not defined): two effects started by
 /// the same step begin on the concurrent pool in either order. Actions are compared in order.
 final class TraceLog: Sendable {
   enum EffectEvent: String, Sendable {
