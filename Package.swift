@@ -177,8 +177,8 @@ let package = Package(
       ],
       swiftSettings: strict
     ),
-    // A feature and its tests written as TCA documents them, ported with the import changed
-    // (DECISIONS 24): it keeps the everyday API portable.
+    // A feature and its tests written from TCA's documented API (never its code), ported with
+    // the import changed: it keeps the everyday API portable.
     .testTarget(
       name: "PortingTests",
       dependencies: ["Braid", "BraidTesting"],
