@@ -33,7 +33,10 @@ package struct GPSDLineDecoder: LineDecoder {
   }
 
   private mutating func decode(_ line: some StringProtocol) -> Location? {
-    guard let report = try? JSONDecoder().decode(Report.self, from: Data(line.utf8)),
+    // Only a line naming "TPV" can be a position report: the rest (SKY reports with their
+    // satellite arrays, several per epoch) are skipped without decoding their JSON.
+    guard line.contains(#""TPV""#),
+      let report = try? JSONDecoder().decode(Report.self, from: Data(line.utf8)),
       report.class == "TPV", let mode = report.mode, mode >= 2,
       let latitude = report.lat, let longitude = report.lon, let time = report.time, time != lastTime,
       let fix = Location(
