@@ -204,12 +204,13 @@ struct EffectResourcesTests {
     let first = store.send(.start)
     let second = store.send(.start)
     await first.finish()
-    store.send(.stop)
-    await second.finish()
     // Both managers announce themselves at creation. The two starts run in one turn of the main
     // actor, so the first announcement is still undelivered when its effect is cancelled, and is
     // dropped with it; the newest manager's arrives (fails if the replacement dropped the newest
     // subscriber, or let a cancelled one deliver).
+    #expect(await store.until { !$0.isEmpty })
     #expect(store.state == [1])
+    store.send(.stop)
+    await second.finish()
   }
 }

@@ -34,7 +34,11 @@ import UserDirectoryClient
     }[0]
     #expect(sent)
     #expect(await Self.eventually { server.connectionCount == 0 }, "the connection still waits")
-    #expect(log.values.contains("connection 1: the client is gone; closing"))
+    if readsFirst {
+      // The reset answers the server's state line while the wait runs. A client that closes
+      // without reading resets at once, and the server may lose the `wait` line with it.
+      #expect(log.values.contains("connection 1: the client is gone; closing"))
+    }
     await server.stop()
   }
 
