@@ -123,10 +123,10 @@ public final class SignUpServer: Sendable {
       state.isStopped = true
       return (state.listener, Array(state.connections.values))
     }
+    log("stopping: finishing \(connections.count) connection(s)")
     if let listener { shutdown(listener, Int32(SHUT_RDWR)) }
     closings.signal()
     for connection in connections { connection.shutDown() }
-    log("stopping: finishing \(connections.count) connection(s)")
     await withCheckedContinuation { continuation in
       let isDone = state.withLock { state in
         if state.isDone { return true }
