@@ -16,14 +16,7 @@ struct UsersDemoProcessTests {
 
     let signup = try BraidDemoProcessTests.run(
       ["signup", "--database", database, "--script", "-"],
-      input: """
-        type username alice
-        wait 300ms
-        type email alice@example.com
-        type password correct horse
-        type verification correct horse
-        submit
-        """)
+      input: UsersDatabaseFileProcessTests.signUpAlice)
     #expect(signup.output.contains("Signed up: Welcome, alice!"))
     #expect(users.waitForLine { $0 == "+ alice" })
     #expect(users.waitForLine { $0 == "# 1 user(s)" })
@@ -65,14 +58,7 @@ extension UsersDemoProcessTests {
     defer { try? FileManager.default.removeItem(atPath: (database as NSString).deletingLastPathComponent) }
     let signup = try BraidDemoProcessTests.run(
       ["signup", "--database", database, "--script", "-"],
-      input: """
-        type username alice
-        wait 300ms
-        type email alice@example.com
-        type password correct horse
-        type verification correct horse
-        submit
-        """)
+      input: UsersDatabaseFileProcessTests.signUpAlice)
     #expect(signup.status == 0)
     let shell = Process()
     shell.executableURL = URL(fileURLWithPath: try #require(sqlite3))
