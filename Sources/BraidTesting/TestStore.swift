@@ -180,6 +180,9 @@ public final class TestStore<State, Action: Sendable> {
     self.needsMount = isolation == nil
     self.clockSettlement = ClockSettlement(executor: executor, isolation: actor)
     clockSettlement.update(for: values)
+    // A clock handed to the reducer directly is advanced by the test too: it settles this
+    // store's effects through the test's tracker, when there is one.
+    StoreTracker.current?.addSettlement(executor: executor, actor: actor)
     if !needsMount { store.mount() }
   }
 

@@ -31,9 +31,11 @@ extension TestClock {
     settlers.withLock { _ = $0.waits.removeValue(forKey: token) }
   }
 
-  /// Awaits every registered wait, in registration order.
+  /// Awaits every registered wait, in registration order, then the effects of the stores the
+  /// calling test made, when it tracks them (the `.checksStoreLeaks` trait does).
   func settleRegisteredWork() async {
     let waits = settlers.withLock { $0.waits.sorted { $0.key < $1.key }.map(\.value) }
     for wait in waits { await wait() }
+    await StoreTracker.current?.settleEffects()
   }
 }

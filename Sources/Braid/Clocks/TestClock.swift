@@ -21,20 +21,29 @@ import Synchronization
 ///
 /// ## Letting woken tasks run
 ///
-/// Swift concurrency gives no way to wait until other tasks are idle, so ``advance(to:)`` lets
-/// woken tasks run before it looks for the next deadline:
+/// Swift concurrency gives no way to wait until other tasks are idle. Where Braid counts the
+/// work of effects, `advance` waits for exactly that work; elsewhere it gives other tasks turns.
 ///
-/// - It waits until the woken task has returned from `sleep`.
-/// - It then gives the task up to 32 *turns* — each a `Task.yield()` followed by a hop to the
-///   main actor, where a store handles the actions effects send — and stops early as soon as the
-///   same task sleeps on this clock again. A timer loop is therefore always woken once per
-///   period, however many executor hops each tick takes.
-/// - Before looking for sleepers at all, it gives other tasks 4 turns, so that an effect started
-///   just before `advance` reaches its first `sleep`.
+/// **Counted: effects of the stores a test makes.** Before it looks for sleepers, and after each
+/// wake-up, ``advance(to:)`` (and ``run(limit:fileID:line:)``, ``checkSuspension()``) waits
+/// until those effects have *settled*: each one finished, or waiting on a clock, a
+/// continuation or other outside input, with the actions it sent delivered. An effect started
+/// just before `advance` has then reached its first `sleep`, however many hops that took. This
+/// holds for
+/// - a `TestStore` whose `continuousClock` or `suspendingClock` dependency is this clock, and
+/// - every `Store` and `TestStore` made in a test with the `.checksStoreLeaks` trait, whatever
+///   clock it was handed, as long as `advance` is called from the test itself.
 ///
-/// A task that, after waking, neither sleeps again nor finishes within its turns may still be
-/// running when `advance` returns — unless a `TestStore` registered its effects with this clock
-/// (see `addSettler`): then `advance` waits for them to settle before and after each wake-up.
+/// **Given turns: everything else.** A task the test made itself, a store made outside such a
+/// test, and an unstructured `Task {}` that an effect starts (it does not inherit the effect's
+/// executor, so its work is not counted) get turns instead:
+/// - Before looking for sleepers, `advance` gives other tasks 4 turns, each a `Task.yield()`
+///   followed by a hop to the main actor.
+/// - After waking a sleeper, it waits until the task has returned from `sleep`, then gives it up
+///   to 32 turns, stopping as soon as the same task sleeps on this clock again. A timer loop is
+///   therefore woken once per period however many hops each tick takes.
+/// Such a task can still be short of its `sleep` when `advance` looks, on a loaded machine;
+/// wait for it first with ``waitForSleepers(_:timeout:)``.
 ///
 /// The tolerance passed to `sleep` is ignored.
 public final class TestClock<Duration: DurationProtocol & Hashable>: Clock, Sendable {
@@ -196,6 +205,7 @@ public final class TestClock<Duration: DurationProtocol & Hashable>: Clock, Send
   ///   - line: The line reported when the limit is reached; defaults to the caller's.
   public func run(limit: Int = 10_000, fileID: StaticString = #fileID, line: UInt = #line) async {
     await giveOtherTasksTurns(Self.settlingTurns)
+    await settleRegisteredWork()
     var rounds = 0
     while let deadline = state.withLock({ $0.nextDeadline }) {
       guard rounds < limit else {
@@ -227,6 +237,7 @@ public final class TestClock<Duration: DurationProtocol & Hashable>: Clock, Send
   public func run(timeout: Swift.Duration, fileID: StaticString = #fileID, line: UInt = #line) async {
     let deadline = ContinuousClock.now.advanced(by: timeout)
     await giveOtherTasksTurns(Self.settlingTurns)
+    await settleRegisteredWork()
     while let next = state.withLock({ $0.nextDeadline }) {
       guard ContinuousClock.now < deadline else {
         reportMisuse(
@@ -254,6 +265,7 @@ public final class TestClock<Duration: DurationProtocol & Hashable>: Clock, Send
   /// - Throws: ``SuspensionError`` with the number of sleeping tasks.
   public func checkSuspension() async throws(SuspensionError) {
     await giveOtherTasksTurns(Self.settlingTurns)
+    await settleRegisteredWork()
     let sleepers = pendingSleepers
     if sleepers > 0 { throw SuspensionError(sleepers: sleepers) }
   }

@@ -58,7 +58,12 @@ final class RootStore<State, Action: Sendable> {
     self.lifecycle = lifecycle
     self.dependencyScope = DependencyValues.storeScope(for: dependencies)
     self.isolation = WeakIsolation(isolation)
-    tracker?.liveStores.opened()
+    if let tracker {
+      tracker.liveStores.opened()
+      // Counted, so that a TestClock advanced in the test waits for these effects to settle.
+      effectExecutor = tracker.effectExecutor
+      tracker.addSettlement(executor: tracker.effectExecutor, isolation: self.isolation, actor: isolation)
+    }
   }
 
   /// A core for the reducer `makeReducer` builds, on the state `makeInitialState` builds, both

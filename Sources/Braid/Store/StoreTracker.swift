@@ -1,5 +1,6 @@
 /// Test support: the stores made while a tracker is current count themselves and the effect
-/// tasks they start, so a test can check that every one has ended when it ends. Package-only.
+/// tasks they start, so a test can check that every one has ended when it ends; and a
+/// `TestClock` advanced in the test waits for those effects to settle first. Package-only.
 ///
 /// A store reads ``current`` once, when it is made; effect tasks are counted from the moment
 /// they are spawned until their operation returns, whether it finished or was cancelled.
@@ -14,5 +15,68 @@ package final class StoreTracker: Sendable {
   /// Effect tasks of those stores that have not ended.
   package let liveEffects = ResourceCount()
 
+  /// The executor the effect tasks of stores made under this tracker run on, unless a test
+  /// store gives them its own: it counts their jobs, so that ``settleEffects()`` can tell when
+  /// they have settled.
+  package let effectExecutor = EffectExecutor()
+
+  /// How long ``settleEffects()`` waits at most for one store's effects. A best effort: an
+  /// effect blocking a thread for longer only makes the clock fall back on giving turns.
+  static let settlingTimeLimit = Duration.seconds(5)
+
+  /// The executors to settle, each with the actor its store's effects deliver to.
+  private let settlements = SanitizerVisibleMutex<[Settlement]>([])
+
   package init() {}
+
+  /// Registers the effects of a store made under this tracker: they run on `executor` and
+  /// deliver their actions on `isolation`.
+  func addSettlement(executor: EffectExecutor, isolation: WeakIsolation, actor: (any Actor)?) {
+    let settlement = Settlement(executor: executor, isolation: isolation, actor: actor.map(ObjectIdentifier.init))
+    settlements.withLock { settlements in
+      // Stores on one actor sharing the executor settle as one: a test making a thousand main
+      // actor stores settles once, not a thousand times.
+      settlements.removeAll { $0.executor == nil }
+      guard !settlements.contains(where: { $0.isSameWait(as: settlement) }) else { return }
+      settlements.append(settlement)
+    }
+  }
+
+  /// Registers the effects of a test store: they run on `executor` and deliver on `actor`.
+  package func addSettlement(executor: EffectExecutor, actor: any Actor) {
+    addSettlement(executor: executor, isolation: WeakIsolation(actor), actor: actor)
+  }
+
+  /// Waits until the effects of the stores made under this tracker have settled: none is
+  /// queued or running, and the actions they sent have been delivered (see
+  /// ``EffectExecutor/settle(on:timeout:)``). Gives up on one store's effects after
+  /// ``settlingTimeLimit`` or the executor's job budget, silently: the caller, a clock, then
+  /// only gives turns as it does outside a tracked test.
+  package func settleEffects() async {
+    let current = settlements.withLock { $0 }
+    for settlement in current {
+      guard let executor = settlement.executor, let actor = settlement.isolation.boundActor else { continue }
+      _ = await executor.settle(on: actor, timeout: Self.settlingTimeLimit)
+    }
+  }
+
+  /// One executor to settle and the actor its effects deliver to.
+  private struct Settlement: Sendable {
+    weak var executor: EffectExecutor?
+    let isolation: WeakIsolation
+    /// The actor when known at registration, to recognise the same wait registered twice.
+    let actor: ObjectIdentifier?
+
+    init(executor: EffectExecutor, isolation: WeakIsolation, actor: ObjectIdentifier?) {
+      self.executor = executor
+      self.isolation = isolation
+      self.actor = actor
+    }
+
+    func isSameWait(as other: Settlement) -> Bool {
+      guard let executor, executor === other.executor else { return false }
+      if let actor, let otherActor = other.actor { return actor == otherActor }
+      return isolation === other.isolation
+    }
+  }
 }

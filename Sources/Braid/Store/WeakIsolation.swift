@@ -48,6 +48,11 @@ final class WeakIsolation: @unchecked Sendable {
     }
   }
 
+  /// The actor if it is bound and still alive, without waiting for the binding.
+  var boundActor: (any Actor)? {
+    isBound.load(ordering: .acquiring) ? bound : nil
+  }
+
   /// Runs `body` on the actor, returning what it returns; `nil` when the actor is gone.
   func run<T: Sendable>(_ body: @Sendable () -> T) async -> T? {
     guard let actor = await actor else { return nil }

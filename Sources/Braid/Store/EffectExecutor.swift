@@ -1,4 +1,3 @@
-import Braid
 import Dispatch
 
 /// The executor a ``TestStore``'s effect tasks run on: the global concurrent queue, as in the
