@@ -24,7 +24,12 @@ n=20000
 if [ "$mode" = table ] && [ -n "${1:-}" ]; then n=$1; fi
 baselines=instruction-baselines.txt
 command -v valgrind >/dev/null || { echo "instructions.sh needs valgrind (apt-get install valgrind)" >&2; exit 1; }
-swift build -c release --product braid-count >/dev/null
+# The build's errors go to its standard output: show them when it fails, not an exit status alone.
+if ! build_log=$(swift build -c release --product braid-count 2>&1); then
+  echo "$build_log" | tail -40 >&2
+  echo "FAIL: instructions.sh could not build braid-count" >&2
+  exit 1
+fi
 binary=$(mktemp)
 trap 'rm -f "$binary" "$binary".out' EXIT
 cp .build/release/braid-count "$binary"

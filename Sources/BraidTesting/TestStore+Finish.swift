@@ -66,7 +66,7 @@ extension TestStore {
     let site = SourceSite(fileID: fileID, filePath: filePath, line: line, column: column)
     await onFeatureActor { store, actor in
       await store.settleEffects(at: site)
-      if let last = store.recorder.received.last { store.state = last.state }
+      if let last = store.recorder.received.last { store.current = last.state }
       store.recorder.removeAllReceived()
     }
   }

@@ -109,8 +109,8 @@ extension TestStore {
       )
       return
     }
-    let actual = store.state
-    assertStateChange(from: state, to: actual, update: updateStateToExpectedResult, at: site)
-    state = actual
+    let actual = StateSnapshot(store.state)
+    assertStateChange(from: current, to: actual, update: updateStateToExpectedResult, at: site)
+    current = actual
   }
 }

@@ -156,7 +156,7 @@ extension TestStore {
     }
     if exhaustivity.isOff {
       while let first = recorder.received.first, !isMatch(first.action) {
-        state = first.state
+        current = first.state
         _ = recorder.removeFirstReceived()
         if exhaustivity.showsSkippedAssertions {
           recordSkippedAssertion("received \(describe(first.action)) without asserting it", at: site)
@@ -179,7 +179,7 @@ extension TestStore {
         """,
         at: site
       )
-      if !received.isStale { state = actual }
+      if !received.isStale { current = actual }
       return
     }
     if received.isStale {
@@ -187,8 +187,8 @@ extension TestStore {
       assertStateChange(from: received.before, to: actual, update: update, at: site)
       return
     }
-    assertStateChange(from: state, to: actual, update: update, at: site)
-    state = actual
+    assertStateChange(from: current, to: actual, update: update, at: site)
+    current = actual
   }
 
   /// Waits until an effect has fed back an action; gives up at once when no tracked effect is

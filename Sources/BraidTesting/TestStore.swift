@@ -28,6 +28,12 @@ import Braid
 /// cannot see: any two closures are the same (`(Function)`), and an opaque pointer or handle is
 /// its address.
 ///
+/// A state that holds objects is compared by its content as it was at each step, whether or not
+/// it is `Equatable`: an object changed in place changes every copy of the state that shares it,
+/// so the test store freezes the content after every action it reduces. Assert such a change by
+/// replacing the object in the closure (`$0.profile = Profile(name: "Blob")`); a closure that sets
+/// a field in place writes through to the store's own state, and the step fails saying so.
+///
 /// End every test that starts effects with `await store.finish()`: it is what checks that no
 /// effect is still running (naming the action that started it) and that no received action was
 /// left unasserted. An exhaustive test store released with effects still running fails the test
@@ -53,7 +59,10 @@ import Braid
 /// the caller's executor before hopping to the feature's actor.
 public final class TestStore<State, Action: Sendable> {
   /// The state as of the last assertion.
-  public internal(set) var state: State
+  public var state: State { current.value }
+
+  /// The state as of the last assertion, with its content as it was then.
+  var current: StateSnapshot<State>
 
   /// Whether every change, received action and effect must be asserted. Default ``Exhaustivity/on``.
   public var exhaustivity: Exhaustivity = .on {
@@ -129,7 +138,7 @@ public final class TestStore<State, Action: Sendable> {
     } operation: {
       (initialState(), reducer().makeFunctions())
     }
-    self.state = initial
+    self.current = StateSnapshot(initial)
     self.recorder = recorder
     self.dependencyBox = box
     self.site = SourceSite(fileID: fileID, filePath: filePath, line: line, column: column)
@@ -137,13 +146,14 @@ public final class TestStore<State, Action: Sendable> {
     let inFlight = recorder.inFlight
     let tracked = functions.replacing(
       reduce: { state, action in
-        let before = state
+        // Snapshots, not copies: a class in state changed in place would change a copy too.
+        let before = recorder.snapshotBeforeReducing(state)
         let effect = withDependencies {
           $0 = box.values
         } operation: {
           reduce(&state, action)
         }
-        recorder.record(action, before: before, state: state)
+        recorder.record(action, before: before, state: StateSnapshot(state))
         let label = describe(action)
         return effect.tracked(
           onStart: { inFlight.start(label) },
@@ -242,7 +252,7 @@ public final class TestStore<State, Action: Sendable> {
     if let last = recorder.received.last {
       // The test goes on from the latest state. When exhaustive, the actions stay (reported
       // above): a later `receive` may still assert them, as in TCA.
-      state = last.state
+      current = last.state
       if exhaustivity == .on {
         recorder.markReceivedStale()
       } else {
@@ -254,9 +264,9 @@ public final class TestStore<State, Action: Sendable> {
     recorder.stateAfterTestAction = nil
     let task = SourceSite.$current.withValue(site) { store.send(action) }
     recorder.awaitingTestAction = false
-    let actual = recorder.stateAfterTestAction ?? store.state
-    assertStateChange(from: state, to: actual, update: updateStateToExpectedResult, at: site)
-    state = actual
+    let actual = recorder.stateAfterTestAction ?? StateSnapshot(store.state)
+    assertStateChange(from: current, to: actual, update: updateStateToExpectedResult, at: site)
+    current = actual
     await letEffectsStart()
     return task
   }

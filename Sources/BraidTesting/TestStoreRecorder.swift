@@ -7,7 +7,7 @@ final class TestStoreRecorder<State, Action: Sendable> {
   /// Set while the test's own `send` is being reduced; the next reduced action is the test's.
   var awaitingTestAction = false
   /// The state right after the test's action was reduced.
-  var stateAfterTestAction: State?
+  var stateAfterTestAction: StateSnapshot<State>?
   /// Actions fed back by effects, with the state right after each, not yet asserted.
   var received: [ReceivedAction<Action, State>] = []
   /// Effects in flight, with a label of the action that started each.
@@ -38,7 +38,24 @@ final class TestStoreRecorder<State, Action: Sendable> {
     unasserted.removeAll()
   }
 
-  func record(_ action: Action, before: State, state: State) {
+  /// The snapshot the last action left, while nothing else has touched the state since.
+  private var lastRecorded: StateSnapshot<State>?
+
+  /// The snapshot of `state` about to be reduced: the one the previous action left when the
+  /// state holds no objects and still equals it by content (reducing takes one snapshot, not
+  /// two: each is a walk of the whole state).
+  func snapshotBeforeReducing(_ state: State) -> StateSnapshot<State> {
+    if _isPOD(State.self) { return StateSnapshot(unchecked: state) }
+    if State.self is any Equatable.Type, let last = lastRecorded, last.content == nil,
+      StateComparison.areEqual(last.value, state)
+    {
+      return StateSnapshot(unchecked: state)
+    }
+    return StateSnapshot(state)
+  }
+
+  func record(_ action: Action, before: StateSnapshot<State>, state: StateSnapshot<State>) {
+    lastRecorded = state
     if awaitingTestAction {
       awaitingTestAction = false
       stateAfterTestAction = state
@@ -52,8 +69,8 @@ final class TestStoreRecorder<State, Action: Sendable> {
 /// An action an effect fed back, with the state before and after the store reduced it.
 struct ReceivedAction<Action, State> {
   let action: Action
-  let before: State
-  let state: State
+  let before: StateSnapshot<State>
+  let state: StateSnapshot<State>
   /// Left unhandled when the test sent its next action (a failure then): the test has moved
   /// past it, but may still `receive` it, as TCA allows; its assertion runs on its own states.
   var isStale = false

@@ -35,8 +35,11 @@ extension ValueDump {
   ///   - new: The actual value, or the value after a change.
   /// - Returns: The diff without a trailing newline, or `nil` when the dumps are equal.
   package static func diff(_ old: Any, _ new: Any) -> String? {
-    let oldNode = Reflector.node(for: old)
-    let newNode = Reflector.node(for: new)
+    diff(Reflector.node(for: old), Reflector.node(for: new))
+  }
+
+  /// The line diff of two values' structures (see ``diff(_:_:)-(Any,Any)``).
+  static func diff(_ oldNode: Node, _ newNode: Node) -> String? {
     guard oldNode != newNode else { return nil }
     let nodes = aligned(oldNode, newNode)
     let layout = Layout(width: lineWidth)

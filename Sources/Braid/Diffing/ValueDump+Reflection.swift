@@ -18,6 +18,11 @@ extension ValueDump {
     /// Whether ``CustomDumpStringConvertible`` and ``CustomDumpReflectable`` apply: they change
     /// how values print, never whether they are equal, so content comparison turns them off.
     private var usesHooks = true
+    /// The fields to show for objects, by identity, instead of their fields now (rendering pass):
+    /// the objects' content as an earlier snapshot froze it.
+    private var frozenFields: [ObjectIdentifier: [Item]] = [:]
+    /// The fields each object was rendered with (rendering pass), for a snapshot to keep.
+    private(set) var renderedFields: [ObjectIdentifier: [Item]] = [:]
 
     /// The structure of `value`, its repeated objects numbered.
     ///
@@ -26,14 +31,51 @@ extension ValueDump {
     ///   - usesHooks: `false` to read every value through its own fields, as comparing by
     ///     content does.
     static func node(for value: Any, usesHooks: Bool = true) -> Node {
+      rendering(value, usesHooks: usesHooks).node
+    }
+
+    /// The structure of `value` and the fields each of its objects was rendered with, objects
+    /// found in `frozenFields` rendered with those fields instead of their current ones.
+    ///
+    /// - Parameters:
+    ///   - value: Any value.
+    ///   - usesHooks: `false` to read every value through its own fields.
+    ///   - frozenFields: Fields to show for objects, by identity.
+    static func rendering(
+      _ value: Any,
+      usesHooks: Bool,
+      frozenFields: [ObjectIdentifier: [Item]] = [:]
+    ) -> (node: Node, fields: [ObjectIdentifier: [Item]]) {
       var counter = Reflector()
       counter.isCounting = true
       counter.usesHooks = usesHooks
       _ = counter.node(for: value)
       var renderer = Reflector()
       renderer.usesHooks = usesHooks
+      renderer.frozenFields = frozenFields
       renderer.repeated = Set(counter.occurrences.filter { $0.value > 1 }.keys)
-      return renderer.node(for: value)
+      let node = renderer.node(for: value)
+      return (node, renderer.renderedFields)
+    }
+
+    /// Whether `value` holds an object anywhere in its content (read as content comparison reads
+    /// it, without dump hooks): then a copy of it shares state with the original.
+    ///
+    /// Stops at the first object; a value without one is walked whole.
+    ///
+    /// - Parameter value: Any value.
+    static func holdsObjects(_ value: Any) -> Bool {
+      // A trivially copyable type holds no reference at all: no Mirror needed.
+      if isTriviallyCopyable(value) || leafText(of: value) != nil { return false }
+      let mirror = Mirror(reflecting: value)
+      if mirror.displayStyle == .class { return true }
+      for child in mirror.children where holdsObjects(child.value) { return true }
+      return false
+    }
+
+    /// Whether `value`'s type is trivially copyable (`value` is opened from `Any`).
+    private static func isTriviallyCopyable<T>(_ value: T) -> Bool {
+      _isPOD(T.self)
     }
 
     /// The structure of `value`.
@@ -189,9 +231,16 @@ extension ValueDump {
         numbers[id] = number
         name += "#\(number)"
       }
-      var mirrors = [mirror]
-      while let superclass = mirrors.last?.superclassMirror { mirrors.append(superclass) }
-      return fieldsNode(value, mirror, fields: mirrors.reversed().flatMap { fieldItems($0) }, name: name)
+      let fields: [Item]
+      if !isCounting, let frozen = frozenFields[id] {
+        fields = frozen
+      } else {
+        var mirrors = [mirror]
+        while let superclass = mirrors.last?.superclassMirror { mirrors.append(superclass) }
+        fields = mirrors.reversed().flatMap { fieldItems($0) }
+      }
+      if !isCounting { renderedFields[id] = fields }
+      return fieldsNode(value, mirror, fields: fields, name: name)
     }
 
     /// `TypeName(field: value, …)`; `TypeName()` or the value's description when it has no fields.
