@@ -5,12 +5,25 @@
 # --skip-build. Logs of failing runs are kept in .build/repeat-tests/.
 #
 #   Scripts/repeat-tests.sh 100
+#   Scripts/repeat-tests.sh --sanitize=thread 5   the thread-sanitizer build, tests one at a time
+#                                                 as .ci/run runs them
 set -u
+sanitizer=""
+case "${1:-}" in
+  --sanitize=thread | --sanitize=address) sanitizer=${1#--sanitize=}; shift ;;
+esac
 runs=${1:-10}
-case "$runs" in '' | *[!0-9]*) echo "usage: $0 [N]  (N runs, default 10)" >&2; exit 64 ;; esac
+case "$runs" in '' | *[!0-9]*) echo "usage: $0 [--sanitize=thread|address] [N]  (N runs, default 10)" >&2; exit 64 ;; esac
 cd "$(dirname "$0")/.."
-swift build --build-tests >/dev/null || { echo "repeat-tests: the build failed" >&2; exit 1; }
-logs=.build/repeat-tests
+flags=()
+if [ -n "$sanitizer" ]; then
+  flags=(--sanitize="$sanitizer" --scratch-path ".build-${sanitizer:0:1}san")
+  export BRAID_SANITIZER=$sanitizer BRAID_DIFFERENTIAL_SEEDS=100
+  [ "$sanitizer" = address ] && export LSAN_OPTIONS="suppressions=$PWD/.ci/lsan.supp:print_suppressions=0"
+fi
+swift build --build-tests "${flags[@]}" >/dev/null || { echo "repeat-tests: the build failed" >&2; exit 1; }
+[ -n "$sanitizer" ] && flags+=(--no-parallel)
+logs=.build/repeat-tests${sanitizer:+-$sanitizer}
 rm -rf "$logs" && mkdir -p "$logs"
 pin=""
 command -v taskset >/dev/null && pin="taskset -c 0"
@@ -22,7 +35,7 @@ start=$(date +%s)
 for i in $(seq 1 "$runs"); do
   if [ $((i % 2)) -eq 1 ] && [ -n "$pin" ]; then mode="one core"; prefix=$pin; else mode="all cores"; prefix=""; fi
   log="$logs/run-$i.log"
-  $prefix swift test --skip-build >"$log" 2>&1
+  $prefix swift test --skip-build "${flags[@]}" >"$log" 2>&1
   status=$?
   reached=$i
   # Swift Testing: "✘ Test name() failed"; XCTest: "Test Case '…' failed".

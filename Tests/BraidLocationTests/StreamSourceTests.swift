@@ -56,12 +56,14 @@ struct StreamSourceTests {
     let task = store.send(.start)
     await LiveLocationClientTests.until(store) { $0.errors.count == 1 }
     #expect(store.state.errors == [.sourceUnavailable("127.0.0.1:\(port): Connection refused")])
+    #expect(await clock.waitForSleepers(1))
+    #expect(clock.nextDeadline == clock.now.advanced(by: .seconds(1)))
     await clock.advance(by: .seconds(1))
     await LiveLocationClientTests.until(store) { $0.errors.count == 2 }
-    // The second wait is two seconds: after one more second nothing new has happened.
-    await clock.advance(by: .seconds(1))
-    #expect(store.state.errors.count == 2)
-    await clock.advance(by: .seconds(1))
+    // The second wait is two seconds, read off the clock rather than hoped from a quiet second.
+    #expect(await clock.waitForSleepers(1))
+    #expect(clock.nextDeadline == clock.now.advanced(by: .seconds(2)))
+    await clock.advance(by: .seconds(2))
     await LiveLocationClientTests.until(store) { $0.errors.count == 3 }
     store.send(.stop)
     await task.finish()
