@@ -1,5 +1,6 @@
 import Braid
 import BraidTestSupport
+import BraidTesting
 import Testing
 
 @MainActor
@@ -26,29 +27,52 @@ struct ClockParityTests {
         == "2 task(s) still sleeping on the TestClock; advance it, or cancel the work that sleeps.")
   }
 
-  @Test func runWithATimeoutFinishesFiniteWork() async throws {
-    let clock = TestClock()
-    let task = Task {
-      try await clock.sleep(for: .seconds(1))
-      try await clock.sleep(for: .seconds(2))
+  /// Sleeps in store effects: in a test tracking its stores, `run` settles them before it looks
+  /// for sleepers, so it never looks while one is between two sleeps (a task the test made
+  /// itself could be, on a slow machine, and `run` would end early).
+  struct Sleeper: Reducer {
+    enum Action: Sendable { case sleepTwice, startTimer, stopTimer, slept }
+    let clock: TestClock<Duration>
+    /// Where the timer writes the instant of each tick.
+    var ticks = Recorder<Duration>()
+
+    func reduce(into state: inout Int, action: Action) -> Effect<Action> {
+      switch action {
+      case .sleepTwice:
+        return .run { [clock] send in
+          try await clock.sleep(for: .seconds(1))
+          try await clock.sleep(for: .seconds(2))
+          await send(.slept)
+        }
+      case .startTimer:
+        return .run { [clock, ticks] _ in
+          for await instant in clock.timer(interval: .seconds(1)) { ticks.append(instant.offset) }
+        }
+        .cancellable(id: "timer")
+      case .stopTimer:
+        return .cancel(id: "timer")
+      case .slept:
+        state += 1
+        return .none
+      }
     }
-    // The sleeper is there before `run` looks, however starved the machine; the bound is wide
-    // because it is real time (a one-core gauge run once spent 5 s before `run` looked).
-    await clock.expectSleepers(1)
+  }
+
+  @Test(.checksStoreLeaks) func runWithATimeoutFinishesFiniteWork() async {
+    let clock = TestClock()
+    let store = Store(initialState: 0) { Sleeper(clock: clock) }
+    store.send(.sleepTwice)
+    // The bound is wide because it is real time (a one-core gauge run once spent 5 s before
+    // `run` looked).
     await clock.run(timeout: .seconds(120))
-    // Should the bound ever be reached, the sleeper is cancelled so that the test fails on its
-    // expectation instead of waiting forever.
-    task.cancel()
-    #expect((try? await task.value) != nil)
+    #expect(store.state == 1)
     #expect(clock.now == .init(offset: .seconds(3)))
   }
 
-  @Test func runWithATimeoutReportsATimerThatNeverStops() async {
+  @Test(.checksStoreLeaks) func runWithATimeoutReportsATimerThatNeverStops() async {
     let clock = TestClock()
-    let task = Task {
-      for await _ in clock.timer(interval: .seconds(1)) {}
-    }
-    await clock.expectSleepers(1)
+    let store = Store(initialState: 0) { Sleeper(clock: clock) }
+    store.send(.startTimer)
     let issues = Recorder<IssueReporting.Issue>()
     // A wall-clock bound on purpose: the failure under test is about real time (run(timeout:)
     // giving up on a timer that never stops).
@@ -57,27 +81,21 @@ struct ClockParityTests {
     } operation: {
       await clock.run(timeout: .milliseconds(50))
     }
-    task.cancel()
-    await task.value
+    await store.send(.stopTimer).finish()
     #expect(
       issues.values.map(\.message) == [
         "TestClock.run(timeout:) timed out after 0.05 seconds with 1 task(s) still sleeping. Is a timer still running? Cancel it, or advance by a fixed duration instead."
       ])
   }
 
-  @Test func aTimerTicksOncePerIntervalOnATestClock() async {
+  @Test(.checksStoreLeaks) func aTimerTicksOncePerIntervalOnATestClock() async {
     let clock = TestClock()
     let ticks = Recorder<Duration>()
-    let task = Task {
-      for await instant in clock.timer(interval: .seconds(1)) {
-        ticks.append(instant.offset)
-      }
-    }
-    await clock.expectSleepers(1)
+    let store = Store(initialState: 0) { Sleeper(clock: clock, ticks: ticks) }
+    store.send(.startTimer)
     await clock.advance(by: .seconds(3))
     #expect(ticks.values == [.seconds(1), .seconds(2), .seconds(3)])
-    task.cancel()
-    await task.value
+    await store.send(.stopTimer).finish()
     await clock.advance(by: .seconds(3))
     #expect(ticks.count == 3)
   }
