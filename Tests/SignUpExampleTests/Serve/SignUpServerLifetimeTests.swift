@@ -122,7 +122,9 @@ struct SignUpServerLifetimeTests {
     #expect(await log.waitForCount(1))
     #expect(log.values.first == "stopping: finishing 10 connection(s)")
     gate.open()
-    #expect(await clients.value == Array(repeating: "Signed up", count: 10))
+    // Bound first, so that a failure prints what each client heard.
+    let outcomes = await clients.value
+    #expect(outcomes == Array(repeating: "Signed up", count: 10))
     await stopping.value
     #expect(server.connectionCount == 0)
   }
