@@ -86,14 +86,14 @@ public final class TestStore<State, Action: Sendable> {
     }
   }
 
-  let store: StoreCore<State, Action>
+  let store: EngineCore<State, Action>
   /// The actor the feature runs on (see ``TestStore``).
   let featureActor: any Actor
   /// Whether the feature still has to mount: a store made outside its actor mounts on it, at
   /// its first step.
   var needsMount: Bool
   let recorder: TestStoreRecorder<State, Action>
-  package let effectExecutor: EffectExecutor
+  package let effectExecutor: EngineExecutor
   let clockSettlement: ClockSettlement
   let dependencyBox: DependencyBox
   let site: SourceSite
@@ -175,7 +175,7 @@ public final class TestStore<State, Action: Sendable> {
         )
       }
     )
-    let executor = EffectExecutor()
+    let executor = EngineExecutor()
     let actor = isolation ?? TestStoreIsolation()
     self.effectExecutor = executor
     self.featureActor = actor
@@ -185,14 +185,14 @@ public final class TestStore<State, Action: Sendable> {
     self.store = withDependencies {
       $0 = values
     } operation: {
-      StoreCore(initialState: initial, functions: tracked, effectExecutor: executor, isolation: actor)
+      EngineCore(initialState: initial, functions: tracked, effectExecutor: executor, isolation: actor)
     }
     self.needsMount = isolation == nil
     self.clockSettlement = ClockSettlement(executor: executor, isolation: actor)
     clockSettlement.update(for: values)
     // A clock handed to the reducer directly is advanced by the test too: it settles this
     // store's effects through the test's tracker, when there is one.
-    StoreTracker.current?.addSettlement(executor: executor, actor: actor)
+    EngineTracker.current?.addSettlement(executor: executor, actor: actor)
     if !needsMount { store.mount() }
   }
 

@@ -23,14 +23,14 @@ final class TestStoreRelease: Sendable {
   private let inFlight: InFlightEffects
   /// The descriptions of the received actions the test has not asserted.
   private let unasserted: @Sendable () -> [String]
-  private let executor: EffectExecutor
+  private let executor: EngineExecutor
   private let site: SourceSite
   private let status = SanitizerVisibleMutex(Status())
 
   init(
     inFlight: InFlightEffects,
     unasserted: @escaping @Sendable () -> [String],
-    executor: EffectExecutor,
+    executor: EngineExecutor,
     site: SourceSite
   ) {
     self.inFlight = inFlight

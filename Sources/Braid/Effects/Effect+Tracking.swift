@@ -33,7 +33,7 @@ extension Effect {
               try await operation(send)
             } catch {
               // The store hands every error but a `CancellationError` to the handler
-              // (`RootStore.handleFailure`), which then ends the tracking.
+              // (`EngineStore.handleFailure`), which then ends the tracking.
               if error is CancellationError { onEnd(token) }
               throw error
             }

@@ -28,7 +28,7 @@ public struct Effect<Action: Sendable>: Sendable {
     case scoped(AnyHashableSendable, Effect<Action>)
     /// Built when the store starts it, on the main actor, from what that start may reach (the
     /// seeds' `defer`): for operators that must decide in start order.
-    case deferred(@Sendable (EffectStart) -> Effect<Action>)
+    case deferred(@Sendable (EngineEffectStart) -> Effect<Action>)
   }
 
   /// Where the operation lives. `none` and `send` are stored inline: creating, checking and

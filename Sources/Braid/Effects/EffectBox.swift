@@ -245,10 +245,10 @@ final class ScopedEffectBox<Action: Sendable>: EffectBox<Action>, @unchecked Sen
 
 @usableFromInline
 final class DeferredEffectBox<Action: Sendable>: EffectBox<Action>, @unchecked Sendable {
-  @usableFromInline let build: @Sendable (EffectStart) -> Effect<Action>
+  @usableFromInline let build: @Sendable (EngineEffectStart) -> Effect<Action>
 
   @inlinable
-  init(_ build: @escaping @Sendable (EffectStart) -> Effect<Action>) {
+  init(_ build: @escaping @Sendable (EngineEffectStart) -> Effect<Action>) {
     self.build = build
     super.init(kind: .deferred, isSynchronous: false)
   }

@@ -21,8 +21,8 @@
 /// here — and dismounts when the store is released or ``dismount()`` is called.
 @MainActor
 public final class Store<State, Action: Sendable> {
-  @usableFromInline let root: RootStore<State, Action>?
-  @usableFromInline let scoped: ScopedStoreBacking<State, Action>?
+  @usableFromInline let root: EngineStore<State, Action>?
+  @usableFromInline let scoped: EngineScopedBacking<State, Action>?
 
   /// Creates a store that runs `reducer` on `initialState`.
   ///
@@ -40,7 +40,7 @@ public final class Store<State, Action: Sendable> {
     @ReducerBuilder<State, Action> reducer: () -> R,
     withDependencies prepareDependencies: (inout DependencyValues) -> Void = { _ in }
   ) {
-    let root = RootStore(
+    let root = EngineStore(
       building: initialState, reducer: reducer, prepareDependencies: prepareDependencies, isolation: MainActor.shared)
     self.root = root
     scoped = nil
@@ -48,7 +48,7 @@ public final class Store<State, Action: Sendable> {
   }
 
   @usableFromInline
-  init(scoped: ScopedStoreBacking<State, Action>) {
+  init(scoped: EngineScopedBacking<State, Action>) {
     root = nil
     self.scoped = scoped
   }
@@ -132,7 +132,7 @@ public final class Store<State, Action: Sendable> {
     let parentObserve = observePointerFunction
     let path = StatePath(toChildState)
     return Store<ChildState, ChildAction>(
-      scoped: ScopedStoreBacking(
+      scoped: EngineScopedBacking(
         send: { parentSend(embed($0)) },
         state: { path.read(parentState()) },
         // Each level hands the next a pointer into the root's state rather than a copy of its
@@ -172,7 +172,7 @@ public final class Store<State, Action: Sendable> {
         // The cast is of a struct holding the closure: a closure passed to the generic
         // `unsafeBitCast` itself is reabstracted, and every call went through two thunks.
         let id = root.addObserver(
-          unsafeBitCast(MainActorStateObserver(notify: notify), to: StateObserver<State>.self))
+          unsafeBitCast(EngineMainActorObserver(notify: notify), to: EngineStateObserver<State>.self))
         return ObservationToken { [weak root] in root?.removeObserver(id) }
       }
     }
@@ -212,37 +212,5 @@ public final class Store<State, Action: Sendable> {
   /// The number of cancellation ids with a running effect (for leak checks in tests).
   package var activeCancellationIDCount: Int {
     root?.registry.keyCount ?? 0
-  }
-}
-
-/// A main-actor observer, laid out as ``StateObserver`` to be stored in a core as one.
-@usableFromInline
-struct MainActorStateObserver<State> {
-  @usableFromInline let notify: @MainActor (UnsafePointer<State>) -> Void
-
-  @inlinable
-  init(notify: @escaping @MainActor (UnsafePointer<State>) -> Void) {
-    self.notify = notify
-  }
-}
-
-/// How a scoped store reaches its root: each closure composes one level's key path or embed
-/// with its parent's, so a send from any depth goes straight to the root store.
-@MainActor
-@usableFromInline
-struct ScopedStoreBacking<State, Action: Sendable> {
-  @usableFromInline let send: @MainActor (Action) -> StoreTask
-  @usableFromInline let state: @MainActor () -> State
-  @usableFromInline let observe: @MainActor (@escaping @MainActor (UnsafePointer<State>) -> Void) -> ObservationToken
-
-  @usableFromInline
-  init(
-    send: @escaping @MainActor (Action) -> StoreTask,
-    state: @escaping @MainActor () -> State,
-    observe: @escaping @MainActor (@escaping @MainActor (UnsafePointer<State>) -> Void) -> ObservationToken
-  ) {
-    self.send = send
-    self.state = state
-    self.observe = observe
   }
 }

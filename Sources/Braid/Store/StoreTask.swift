@@ -7,14 +7,14 @@
 /// ```
 public struct StoreTask: Hashable, Sendable {
   @usableFromInline
-  let cascade: EffectCascade?
+  let cascade: EngineCascade?
 
   /// A task for a send that started no effect.
   @inlinable
   static var empty: Self { Self(cascade: nil) }
 
   @inlinable
-  init(cascade: EffectCascade?) {
+  init(cascade: EngineCascade?) {
     self.cascade = cascade
   }
 

@@ -129,7 +129,7 @@ struct DifferentialTests {
     let clock = TestClock<Duration>()
     let feed = Feed()
     let log = TraceLog()
-    let executor = EffectExecutor()
+    let executor = EngineExecutor()
     var store: Store<Playground.State, Playground.Action>? = Store(initialState: Playground.State()) {
       Tracing(base: Playground(clock: clock, feed: feed, log: log), log: log)
     }
@@ -180,7 +180,7 @@ struct DifferentialTests {
   }
 }
 
-extension EffectExecutor {
+extension EngineExecutor {
   /// Settles, recording an issue if the effects never do (the harness's features always do), so
   /// a starved machine can never pass off a half-settled step as a divergence.
   @MainActor

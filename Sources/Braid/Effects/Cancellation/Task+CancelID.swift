@@ -1,28 +1,3 @@
-/// What `Task.cancel(id:)` reaches from inside an effect: the store the effect was started in.
-///
-/// A class-bound protocol, so that the effect's handle holds it as one reference. The task-local
-/// used to hold the effect's `Send`, a two-reference struct copied in and out of an existential
-/// through its value witnesses (a cancellable start + cancel took 19,696 instructions, now
-/// 19,051).
-@usableFromInline
-protocol EffectCanceller: AnyObject, Sendable {
-  /// Cancels the effects started under `id` in `context`'s child feature.
-  func cancel(id: AnyHashableSendable, in context: EffectContext) async
-}
-
-/// The effect the current task runs for, set while an `Effect.run` operation runs.
-enum RunningEffect {
-  @TaskLocal static var current: EffectHandle?
-}
-
-extension SendLinks: EffectCanceller {
-  @usableFromInline
-  func cancel(id: AnyHashableSendable, in context: EffectContext) async {
-    let starter = self.starter
-    _ = await isolation.run { starter(.cancel(id: id), context) }
-  }
-}
-
 extension Task where Success == Never, Failure == Never {
   /// Cancels the effects started under `id`, from inside an effect: TCA's `Task.cancel(id:)`.
   ///
@@ -47,7 +22,7 @@ extension Task where Success == Never, Failure == Never {
     fileID: StaticString = #fileID,
     line: UInt = #line
   ) async {
-    guard let effect = RunningEffect.current else {
+    guard let effect = EngineRunningEffect.current else {
       reportMisuse(
         "Task.cancel(id: \(id)) was called outside an effect, where no store can resolve the id. Call it from an Effect.run operation, or return Effect.cancel(id:) from a reducer.",
         fileID: fileID, line: line)

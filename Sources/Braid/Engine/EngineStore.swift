@@ -9,7 +9,7 @@
 /// the isolation of its one owner (the main actor for a ``Store``, the store's actor for a
 /// ``StoreActor``), and effects deliver to it by hopping to ``isolation`` first.
 @usableFromInline
-final class RootStore<State, Action: Sendable> {
+final class EngineStore<State, Action: Sendable> {
   // Exclusivity is unchecked on the properties `send` touches: they are only touched on the
   // owner's isolation, so never concurrently, and `isSending` turns every reentrant send into a
   // queue append, so no access to `state` overlaps another. The dynamic checks were a quarter of
@@ -27,10 +27,10 @@ final class RootStore<State, Action: Sendable> {
   // main-actor closures stored as plain ones (``Store`` converts them, see
   // `observePointerFunction`). They get a pointer to `state`, not a copy: a copy retained the
   // state's buffers once per observer per send.
-  @exclusivity(unchecked) @usableFromInline var observers: [StateObserver<State>] = []
+  @exclusivity(unchecked) @usableFromInline var observers: [EngineStateObserver<State>] = []
   @exclusivity(unchecked) @usableFromInline var observerIDs: [Int] = []
-  @usableFromInline let registry = EffectRegistry()
-  @usableFromInline let throttles = ThrottleWindows()
+  @usableFromInline let registry = EngineEffectRegistry()
+  @usableFromInline let throttles = EngineThrottleWindows()
   /// The dependency values actions are reduced with, or `nil` when they are the process's
   /// defaults (then a send puts nothing in force).
   @usableFromInline let dependencyScope: StoreDependencies?
@@ -39,11 +39,11 @@ final class RootStore<State, Action: Sendable> {
   @usableFromInline var effectExecutor: (any TaskExecutor)?
   /// The actor the store is isolated to: its owner's, where effects deliver their actions. A
   /// ``StoreActor`` binds it as soon as it exists.
-  let isolation: WeakIsolation
+  let isolation: EngineIsolation
   /// The closures every ``Send`` of this store shares, made once rather than per effect.
-  @usableFromInline lazy var sendLinks = SendLinks(self, isolation: isolation)
-  /// The test's tracker when the store was made in one (see ``StoreTracker``).
-  @usableFromInline let tracker = StoreTracker.current
+  @usableFromInline lazy var sendLinks = EngineSendLinks(self, isolation: isolation)
+  /// The test's tracker when the store was made in one (see ``EngineTracker``).
+  @usableFromInline let tracker = EngineTracker.current
 
   @usableFromInline
   init(
@@ -57,7 +57,7 @@ final class RootStore<State, Action: Sendable> {
     self.reducer = reducer
     self.lifecycle = lifecycle
     self.dependencyScope = DependencyValues.storeScope(for: dependencies)
-    self.isolation = WeakIsolation(isolation)
+    self.isolation = EngineIsolation(isolation)
     if let tracker {
       tracker.liveStores.opened()
       // Counted, so that a TestClock advanced in the test waits for these effects to settle.
@@ -90,7 +90,8 @@ final class RootStore<State, Action: Sendable> {
   deinit {
     registry.cancelAll()
     if let dismount = lifecycle.dismount {
-      Self.dismountReleased(ReleaseSnapshot(state: state, dismount: dismount), dependencies: dependencyScope?.values)
+      Self.dismountReleased(
+        EngineReleaseSnapshot(state: state, dismount: dismount), dependencies: dependencyScope?.values)
     }
     tracker?.liveStores.closed()
   }
@@ -111,7 +112,7 @@ final class RootStore<State, Action: Sendable> {
   /// with the store's dependencies, never the effect's (TCA's rule; the effect's values are for
   /// its own work).
   @usableFromInline
-  func send(_ action: Action, from cascade: EffectCascade?) {
+  func send(_ action: Action, from cascade: EngineCascade?) {
     if isSending {
       queue.append(action)
       return
@@ -120,7 +121,7 @@ final class RootStore<State, Action: Sendable> {
   }
 
   @inlinable
-  func drain(_ action: Action, joining joined: EffectCascade?) -> StoreTask {
+  func drain(_ action: Action, joining joined: EngineCascade?) -> StoreTask {
     isSending = true
     var cascade = joined
     var next = action
@@ -135,11 +136,11 @@ final class RootStore<State, Action: Sendable> {
         // What starting it does: this send is in progress, so the action is queued.
         queue.append(action)
       case .boxed(let box):
-        if cascade == nil, !box.isSynchronous { cascade = EffectCascade(registry: registry) }
+        if cascade == nil, !box.isSynchronous { cascade = EngineCascade(registry: registry) }
         // The cascade tracks the tasks: `start` need not collect them (an array for them cost an
         // allocation per send).
         var tasks: [Task<Void, Never>]? = nil
-        start(box, context: EffectContext(cascade: cascade), into: &tasks)
+        start(box, context: EngineEffectContext(cascade: cascade), into: &tasks)
       }
       guard index < queue.count else { break }
       next = queue[index]
@@ -167,11 +168,11 @@ final class RootStore<State, Action: Sendable> {
 
   @usableFromInline
   func addObserver(_ notify: @escaping (UnsafePointer<State>) -> Void) -> Int {
-    addObserver(StateObserver(notify: notify))
+    addObserver(EngineStateObserver(notify: notify))
   }
 
   @usableFromInline
-  func addObserver(_ observer: StateObserver<State>) -> Int {
+  func addObserver(_ observer: EngineStateObserver<State>) -> Int {
     nextObserverID += 1
     observers.append(observer)
     observerIDs.append(nextObserverID)
@@ -183,16 +184,5 @@ final class RootStore<State, Action: Sendable> {
     guard let index = observerIDs.firstIndex(of: id) else { return }
     observers.remove(at: index)
     observerIDs.remove(at: index)
-  }
-}
-
-/// One observer of a store's state, called with a pointer to it after every send.
-@usableFromInline
-struct StateObserver<State> {
-  @usableFromInline let notify: (UnsafePointer<State>) -> Void
-
-  @inlinable
-  init(notify: @escaping (UnsafePointer<State>) -> Void) {
-    self.notify = notify
   }
 }

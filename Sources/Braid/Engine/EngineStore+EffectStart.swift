@@ -1,4 +1,4 @@
-extension RootStore {
+extension EngineStore {
   /// Starts `effect`: synchronous parts happen now, asynchronous parts become tasks registered
   /// in ``registry`` (under the cancellation keys of `context`) and, when `tasks` is not `nil`,
   /// appended to it.
@@ -6,7 +6,7 @@ extension RootStore {
   /// Inlinable so the dispatch is specialized: unspecialized, each `switch` looked up the generic
   /// metadata of `Effect.Operation` (a `.send` chain measured 198 ns per action).
   @inlinable
-  func start(_ effect: Effect<Action>, context: EffectContext, into tasks: inout [Task<Void, Never>]?) {
+  func start(_ effect: Effect<Action>, context: EngineEffectContext, into tasks: inout [Task<Void, Never>]?) {
     switch effect.storage {
     case .none: return
     case .send(let action): _ = send(action)
@@ -16,14 +16,14 @@ extension RootStore {
 
   /// Starts a boxed effect; see ``start(_:context:into:)-(Effect<Action>,_,_)``.
   @inlinable
-  func start(_ box: EffectBox<Action>, context: EffectContext, into tasks: inout [Task<Void, Never>]?) {
+  func start(_ box: EffectBox<Action>, context: EngineEffectContext, into tasks: inout [Task<Void, Never>]?) {
     // Read in place, by kind (see `EffectBox`).
     switch box.kind {
     case .send:
       _ = send(unsafeDowncast(box, to: SendEffectBox<Action>.self).action)
     case .run:
       let run = unsafeDowncast(box, to: RunEffectBox<Action>.self)
-      var key: CancellationKey?
+      var key: EngineCancellationKey?
       if let id = run.cancelID {
         let runKey = context.key(for: id)
         if run.cancelInFlight { registry.cancel(runKey) }
@@ -79,14 +79,14 @@ extension RootStore {
     case .deferred:
       let build = unsafeDowncast(box, to: DeferredEffectBox<Action>.self).build
       start(
-        build(EffectStart(context: context, throttles: throttles, store: ObjectIdentifier(registry))),
+        build(EngineEffectStart(context: context, throttles: throttles, store: ObjectIdentifier(registry))),
         context: context, into: &tasks)
     }
   }
 
   /// Runs `effects` one after another in one task.
   @usableFromInline
-  func startConcatenation(_ effects: [Effect<Action>], context: EffectContext) -> Task<Void, Never> {
+  func startConcatenation(_ effects: [Effect<Action>], context: EngineEffectContext) -> Task<Void, Never> {
     let sequence = RunOperation<Action>(
       priority: nil,
       operation: { send in
@@ -112,26 +112,28 @@ extension RootStore {
   /// unspecialized, copying the captured operation and `Send` looked their generic metadata up
   /// at run time (a cancellable start + cancel went from 33,022 to 32,360 instructions).
   @inlinable
-  func startRun(_ run: RunEffectBox<Action>, context: EffectContext, key: CancellationKey?) -> Task<Void, Never> {
+  func startRun(
+    _ run: RunEffectBox<Action>, context: EngineEffectContext, key: EngineCancellationKey?
+  ) -> Task<Void, Never> {
     let registry = self.registry
     let links = sendLinks
-    let handle = EffectHandle(
+    let handle = EngineEffectHandle(
       context: context, key: key, canceller: links, reportsLateSends: true, fileID: run.fileID, line: run.line)
     let send = Send(links: links, effect: handle)
     let tracker = Self.effectStarted(tracker: self.tracker)
     // Closure literals handed straight to `Task`: a closure value passed through `spawn` was
     // converted by four reabstraction thunks, each an allocation (a cancellable start + cancel
     // went from 23,170 to 19,649 instructions).
-    // `RootStore.perform`, not `Self.perform`: Swift 6.3's region-based isolation checker rejects
+    // `EngineStore.perform`, not `Self.perform`: Swift 6.3's region-based isolation checker rejects
     // a `sending` closure that captures the dynamic `Self` of a class.
     let task: Task<Void, Never>
     if let executor = effectExecutor {
       task = Task(executorPreference: executor, priority: run.priority) {
-        await RootStore.perform(run, send: send, registry: registry, tracker: tracker)
+        await EngineStore.perform(run, send: send, registry: registry, tracker: tracker)
       }
     } else {
       task = Task(priority: run.priority) {
-        await RootStore.perform(run, send: send, registry: registry, tracker: tracker)
+        await EngineStore.perform(run, send: send, registry: registry, tracker: tracker)
       }
     }
     registry.register(handle, task: task)
@@ -148,7 +150,7 @@ extension RootStore {
   /// 14,025 with none), and here that work stays off the store's actor.
   @inlinable
   nonisolated static func perform(
-    _ run: RunEffectBox<Action>, send: Send<Action>, registry: EffectRegistry, tracker: StoreTracker?
+    _ run: RunEffectBox<Action>, send: Send<Action>, registry: EngineEffectRegistry, tracker: EngineTracker?
   ) async {
     defer {
       registry.end(send.effect)
@@ -166,14 +168,14 @@ extension RootStore {
   /// Counts an effect task that is starting for `tracker`, if the store has one, and returns it
   /// for ``effectEnded(tracker:)``.
   @usableFromInline
-  nonisolated static func effectStarted(tracker: StoreTracker?) -> StoreTracker? {
+  nonisolated static func effectStarted(tracker: EngineTracker?) -> EngineTracker? {
     tracker?.liveEffects.opened()
     return tracker
   }
 
   /// Counts an effect task that ended for `tracker`, if the store has one.
   @usableFromInline
-  nonisolated static func effectEnded(tracker: StoreTracker?) {
+  nonisolated static func effectEnded(tracker: EngineTracker?) {
     tracker?.liveEffects.closed()
   }
 
@@ -195,19 +197,19 @@ extension RootStore {
   }
 
   @usableFromInline
-  func startSubscription(_ subscription: Subscription<Action>, context: EffectContext) -> Task<Void, Never> {
+  func startSubscription(_ subscription: Subscription<Action>, context: EngineEffectContext) -> Task<Void, Never> {
     let registry = self.registry
     let isolation = self.isolation
     let scope = EffectScope(store: ObjectIdentifier(registry), path: context.path)
     // Cancelling stops the client and ends the effect's tracking at once, before the
     // cancelling `send` returns; a completed effect ends it when its task ends.
-    let teardown = SubscriptionTeardown(onStop: subscription.onFinish)
+    let teardown = EngineSubscriptionTeardown(onStop: subscription.onFinish)
     let links = sendLinks
-    let handle = EffectHandle(
+    let handle = EngineEffectHandle(
       context: context, canceller: links, teardown: teardown, reportsLateSends: false,
       fileID: subscription.fileID, line: subscription.line)
     let send = Send(links: links, effect: handle)
-    let firstAttempt = SubscriptionAttempt(subscription, scope: scope)
+    let firstAttempt = EngineSubscriptionAttempt(subscription, scope: scope)
     teardown.attach(firstAttempt.cancellable)
     // The values in force now, as the first attempt had them: retries and the handler run
     // with them (the store's scope is not a task-local, so the task would not inherit it).
@@ -228,7 +230,7 @@ extension RootStore {
             attemptsLeft -= 1
             // A client starts on the store's isolation, as the first attempt did.
             let next = await isolation.run {
-              let next = SubscriptionAttempt(subscription, scope: scope)
+              let next = EngineSubscriptionAttempt(subscription, scope: scope)
               teardown.attach(next.cancellable)
               return next
             }
@@ -260,7 +262,7 @@ extension RootStore {
   nonisolated static func spawn(
     priority: TaskPriority?,
     on executor: (any TaskExecutor)?,
-    tracker: StoreTracker?,
+    tracker: EngineTracker?,
     operation: @escaping @Sendable () async -> Void
   ) -> Task<Void, Never> {
     let tracker = effectStarted(tracker: tracker)
@@ -274,22 +276,6 @@ extension RootStore {
     }
     return Task(executorPreference: executor, priority: priority) {
       defer { effectEnded(tracker: tracker) }
-      await operation()
-    }
-  }
-}
-
-/// Runs an effect's `operation` with the task-local values an effect runs under: `running` as
-/// the effect `Task.cancel(id:)` reaches, and `dependencies` as the current dependency values
-/// (bound only when needed: see `DependencyValues.withCurrent(_:isolation:operation:)`).
-@usableFromInline
-func withEffectBindings(
-  running: EffectHandle,
-  dependencies: DependencyValues,
-  operation: () async -> Void
-) async {
-  await RunningEffect.$current.withValue(running) {
-    await DependencyValues.withCurrent(dependencies) {
       await operation()
     }
   }

@@ -2,23 +2,23 @@
 /// called on ``isolation``, both holding the store weakly so running effects never keep it
 /// alive. One per store (and one per ``Send/map(_:)``), shared by every ``Send``.
 @usableFromInline
-final class SendLinks<Action: Sendable>: Sendable {
-  let sink: @Sendable (Action, EffectCascade?) -> Void
-  let starter: @Sendable (Effect<Action>, EffectContext) -> [Task<Void, Never>]
-  let isolation: WeakIsolation
+final class EngineSendLinks<Action: Sendable>: Sendable {
+  let sink: @Sendable (Action, EngineCascade?) -> Void
+  let starter: @Sendable (Effect<Action>, EngineEffectContext) -> [Task<Void, Never>]
+  let isolation: EngineIsolation
 
   init(
-    sink: @escaping @Sendable (Action, EffectCascade?) -> Void,
-    starter: @escaping @Sendable (Effect<Action>, EffectContext) -> [Task<Void, Never>],
-    isolation: WeakIsolation
+    sink: @escaping @Sendable (Action, EngineCascade?) -> Void,
+    starter: @escaping @Sendable (Effect<Action>, EngineEffectContext) -> [Task<Void, Never>],
+    isolation: EngineIsolation
   ) {
     self.sink = sink
     self.starter = starter
     self.isolation = isolation
   }
 
-  convenience init<State>(_ store: RootStore<State, Action>, isolation: WeakIsolation) {
-    let reference = UncheckedWeakReference(store)
+  convenience init<State>(_ store: EngineStore<State, Action>, isolation: EngineIsolation) {
+    let reference = EngineWeakReference(store)
     self.init(
       sink: { action, cascade in reference.object?.send(action, from: cascade) },
       starter: { effect, context in

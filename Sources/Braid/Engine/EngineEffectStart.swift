@@ -6,28 +6,28 @@
 /// their effect from it, on the store's isolation, as the store starts them; nothing else of the store
 /// is in reach.
 @usableFromInline
-struct EffectStart: Sendable {
-  @usableFromInline let context: EffectContext
-  @usableFromInline let throttles: ThrottleWindows
+struct EngineEffectStart: Sendable {
+  @usableFromInline let context: EngineEffectContext
+  @usableFromInline let throttles: EngineThrottleWindows
   /// The store and child-feature instance the effect starts in.
   @usableFromInline let scope: EffectScope
 
   @usableFromInline
-  init(context: EffectContext, throttles: ThrottleWindows, store: ObjectIdentifier) {
+  init(context: EngineEffectContext, throttles: EngineThrottleWindows, store: ObjectIdentifier) {
     self.context = context
     self.throttles = throttles
     self.scope = EffectScope(store: store, path: context.path)
   }
 
   /// The key `id` resolves to in the child-feature instance the effect starts in.
-  func key(for id: AnyHashableSendable) -> CancellationKey {
+  func key(for id: AnyHashableSendable) -> EngineCancellationKey {
     context.key(for: id)
   }
 }
 
 extension Effect {
   /// An effect built when the store starts it, from what that start may reach.
-  static func deferred(_ build: @escaping @Sendable (EffectStart) -> Effect) -> Self {
+  static func deferred(_ build: @escaping @Sendable (EngineEffectStart) -> Effect) -> Self {
     Self(operation: .deferred(build))
   }
 }

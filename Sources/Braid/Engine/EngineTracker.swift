@@ -5,9 +5,9 @@
 /// A store reads ``current`` once, when it is made; effect tasks are counted from the moment
 /// they are spawned until their operation returns, whether it finished or was cancelled.
 @usableFromInline
-package final class StoreTracker: Sendable {
+package final class EngineTracker: Sendable {
   /// The tracker stores made now report to.
-  @TaskLocal package static var current: StoreTracker?
+  @TaskLocal package static var current: EngineTracker?
 
   /// Stores made under this tracker and not yet released.
   package let liveStores = ResourceCount()
@@ -18,7 +18,7 @@ package final class StoreTracker: Sendable {
   /// The executor the effect tasks of stores made under this tracker run on, unless a test
   /// store gives them its own: it counts their jobs, so that ``settleEffects()`` can tell when
   /// they have settled.
-  package let effectExecutor = EffectExecutor()
+  package let effectExecutor = EngineExecutor()
 
   /// How long ``settleEffects()`` waits at most for one store's effects. A best effort: an
   /// effect blocking a thread for longer only makes the clock fall back on giving turns.
@@ -31,7 +31,7 @@ package final class StoreTracker: Sendable {
 
   /// Registers the effects of a store made under this tracker: they run on `executor` and
   /// deliver their actions on `isolation`.
-  func addSettlement(executor: EffectExecutor, isolation: WeakIsolation, actor: (any Actor)?) {
+  func addSettlement(executor: EngineExecutor, isolation: EngineIsolation, actor: (any Actor)?) {
     let settlement = Settlement(executor: executor, isolation: isolation, actor: actor.map(ObjectIdentifier.init))
     settlements.withLock { settlements in
       // Stores on one actor sharing the executor settle as one: a test making a thousand main
@@ -43,13 +43,13 @@ package final class StoreTracker: Sendable {
   }
 
   /// Registers the effects of a test store: they run on `executor` and deliver on `actor`.
-  package func addSettlement(executor: EffectExecutor, actor: any Actor) {
-    addSettlement(executor: executor, isolation: WeakIsolation(actor), actor: actor)
+  package func addSettlement(executor: EngineExecutor, actor: any Actor) {
+    addSettlement(executor: executor, isolation: EngineIsolation(actor), actor: actor)
   }
 
   /// Waits until the effects of the stores made under this tracker have settled: none is
   /// queued or running, and the actions they sent have been delivered (see
-  /// ``EffectExecutor/settle(on:timeout:)``). Gives up on one store's effects after
+  /// ``EngineExecutor/settle(on:timeout:)``). Gives up on one store's effects after
   /// ``settlingTimeLimit`` or the executor's job budget, silently: the caller, a clock, then
   /// only gives turns as it does outside a tracked test.
   package func settleEffects() async {
@@ -62,12 +62,12 @@ package final class StoreTracker: Sendable {
 
   /// One executor to settle and the actor its effects deliver to.
   private struct Settlement: Sendable {
-    weak var executor: EffectExecutor?
-    let isolation: WeakIsolation
+    weak var executor: EngineExecutor?
+    let isolation: EngineIsolation
     /// The actor when known at registration, to recognise the same wait registered twice.
     let actor: ObjectIdentifier?
 
-    init(executor: EffectExecutor, isolation: WeakIsolation, actor: ObjectIdentifier?) {
+    init(executor: EngineExecutor, isolation: EngineIsolation, actor: ObjectIdentifier?) {
       self.executor = executor
       self.isolation = isolation
       self.actor = actor

@@ -1,6 +1,6 @@
 /// How a ``ScopedStoreActor`` reaches its part of a ``StoreActor``'s state, whatever the
 /// store's own state and action types.
-protocol StoreActorStateReading<State>: Sendable {
+protocol EngineActorStateReading<State>: Sendable {
   associatedtype State
 
   /// Runs `body` on the child's state, on the store's actor; `nil` once the store is gone.
@@ -13,11 +13,11 @@ protocol StoreActorStateReading<State>: Sendable {
   ) async -> AsyncStream<Value>
 
   /// The reading of a part of the child's state.
-  func appending<Child>(_ path: KeyPath<State, Child> & Sendable) -> any StoreActorStateReading<Child>
+  func appending<Child>(_ path: KeyPath<State, Child> & Sendable) -> any EngineActorStateReading<Child>
 }
 
 /// A child's state within a ``StoreActor``'s: the store, held weakly, and the key path to it.
-struct StoreActorStateSource<RootState, RootAction: Sendable, State>: StoreActorStateReading {
+struct EngineActorStateSource<RootState, RootAction: Sendable, State>: EngineActorStateReading {
   weak let store: StoreActor<RootState, RootAction>?
   // Key paths are immutable values; one composed from `Sendable` parts is safe to share,
   // though `appending(path:)` does not say so.
@@ -38,7 +38,7 @@ struct StoreActorStateSource<RootState, RootAction: Sendable, State>: StoreActor
     return await store.values(reading: read, delivery: delivery)
   }
 
-  func appending<Child>(_ childPath: KeyPath<State, Child> & Sendable) -> any StoreActorStateReading<Child> {
-    StoreActorStateSource<RootState, RootAction, Child>(store: store, path: path.appending(path: childPath))
+  func appending<Child>(_ childPath: KeyPath<State, Child> & Sendable) -> any EngineActorStateReading<Child> {
+    EngineActorStateSource<RootState, RootAction, Child>(store: store, path: path.appending(path: childPath))
   }
 }

@@ -2,8 +2,8 @@
 /// isolated to the actor given at creation, with no observers and no scoping.
 ///
 /// Not `Sendable`: its owner uses it on that actor only, where its effects deliver too.
-package final class StoreCore<State, Action: Sendable> {
-  private let root: RootStore<State, Action>
+package final class EngineCore<State, Action: Sendable> {
+  private let root: EngineStore<State, Action>
 
   /// Creates a core running `functions` on `initialState`; ``mount()`` it next, on `isolation`.
   ///
@@ -18,7 +18,7 @@ package final class StoreCore<State, Action: Sendable> {
     effectExecutor: any TaskExecutor,
     isolation: any Actor
   ) {
-    root = RootStore(
+    root = EngineStore(
       initialState: initialState,
       reducer: functions.reduce,
       lifecycle: functions.lifecycle,

@@ -1,4 +1,4 @@
-extension RootStore {
+extension EngineStore {
   /// Starts the feature's mount effect: the store has just been created.
   @usableFromInline
   func mount() {
@@ -16,13 +16,13 @@ extension RootStore {
   }
 
   /// Starts an effect built from the store, with the store's dependencies, outside any send.
-  func perform(_ build: (RootStore) -> Effect<Action>) -> StoreTask {
+  func perform(_ build: (EngineStore) -> Effect<Action>) -> StoreTask {
     DependencyValues.withStoreValues(dependencyScope) {
       let effect = build(self)
       if effect.isNone { return .empty }
-      let cascade = effect.isSynchronous ? nil : EffectCascade(registry: registry)
+      let cascade = effect.isSynchronous ? nil : EngineCascade(registry: registry)
       var tasks: [Task<Void, Never>]? = nil
-      start(effect, context: EffectContext(cascade: cascade), into: &tasks)
+      start(effect, context: EngineEffectContext(cascade: cascade), into: &tasks)
       if !observers.isEmpty { notifyObservers() }
       return StoreTask(cascade: cascade)
     }
@@ -32,18 +32,19 @@ extension RootStore {
   /// store of its own that drops every action (there is no feature left to receive them), kept
   /// until the effect ends.
   nonisolated static func dismountReleased(
-    _ snapshot: ReleaseSnapshot<State, Action>,
+    _ snapshot: EngineReleaseSnapshot<State, Action>,
     dependencies: DependencyValues?
   ) {
-    let host = ReleasedStoreHost()
+    let host = EngineReleaseHost()
     Task { await host.dismount(snapshot, dependencies: dependencies) }
   }
 }
 
 /// Where a released store's dismount effect runs: the store's own isolation is gone with it.
-actor ReleasedStoreHost {
-  func dismount<State, Action>(_ snapshot: ReleaseSnapshot<State, Action>, dependencies: DependencyValues?) async {
-    let orphan = RootStore<State, Action>(
+actor EngineReleaseHost {
+  func dismount<State, Action>(_ snapshot: EngineReleaseSnapshot<State, Action>, dependencies: DependencyValues?) async
+  {
+    let orphan = EngineStore<State, Action>(
       initialState: snapshot.state,
       reducer: { _, _ in .none },
       dependencies: dependencies ?? DependencyValues(),
@@ -56,8 +57,8 @@ actor ReleasedStoreHost {
 }
 
 /// A released store's last state and its dismount hook, handed from its `deinit` to a
-/// ``ReleasedStoreHost``.
-final class ReleaseSnapshot<State, Action: Sendable>: @unchecked Sendable {
+/// ``EngineReleaseHost``.
+final class EngineReleaseSnapshot<State, Action: Sendable>: @unchecked Sendable {
   // Unchecked: made in the store's deinit, when nothing else can reach the state, and read only
   // by the one task it is handed to.
   let state: State

@@ -7,9 +7,9 @@
 public struct ScopedStoreActor<State, Action: Sendable>: Sendable {
   /// `nil` when the store is gone.
   let sendAction: @Sendable (Action) async -> StoreTask?
-  let source: any StoreActorStateReading<State>
+  let source: any EngineActorStateReading<State>
 
-  init(send: @escaping @Sendable (Action) async -> StoreTask?, source: any StoreActorStateReading<State>) {
+  init(send: @escaping @Sendable (Action) async -> StoreTask?, source: any EngineActorStateReading<State>) {
     self.sendAction = send
     self.source = source
   }

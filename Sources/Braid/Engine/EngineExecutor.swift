@@ -8,7 +8,7 @@ import Dispatch
 /// `await` (a `TestClock` sleep ending, a continuation resumed, a `Task.yield()`, a return from
 /// `send`). Code isolated to another actor runs on that actor, and is outside input like a
 /// network reply.
-package final class EffectExecutor: TaskExecutor, Sendable {
+package final class EngineExecutor: TaskExecutor, Sendable {
   /// How many effect jobs a settling wait lets run before it gives up: an effect that never
   /// waits (a loop of `Task.yield()`) uses them up in about a second, while a busy machine only
   /// makes the same jobs slower, so the bound does not depend on load.

@@ -33,7 +33,7 @@
 /// Releasing the store cancels its effects and tears down its clients, and its
 /// ``Reducer/onDismount(_:)`` effects run fire and forget, as for ``Store``.
 public final actor StoreActor<State, Action: Sendable> {
-  @usableFromInline let root: RootStore<State, Action>
+  @usableFromInline let root: EngineStore<State, Action>
 
   /// Creates a store that runs `reducer` on `initialState`, isolated to this new actor.
   ///
@@ -53,7 +53,7 @@ public final actor StoreActor<State, Action: Sendable> {
     @ReducerBuilder<State, Action> reducer: @Sendable () -> R,
     withDependencies prepareDependencies: (inout DependencyValues) -> Void = { _ in }
   ) {
-    let root = RootStore(
+    let root = EngineStore(
       building: initialState, reducer: reducer, prepareDependencies: prepareDependencies, isolation: nil)
     self.root = root
     // Mounted here, outside the actor, while nothing else can reach the core: deliveries wait
@@ -162,7 +162,7 @@ public final actor StoreActor<State, Action: Sendable> {
   ) -> ScopedStoreActor<ChildState, ChildAction> {
     ScopedStoreActor(
       send: { [weak self] action in await self?.send(embed(action)) },
-      source: StoreActorStateSource(store: self, path: toChildState)
+      source: EngineActorStateSource(store: self, path: toChildState)
     )
   }
 

@@ -1,19 +1,19 @@
 /// The context an effect is started in: the child-feature path its ids resolve against and the
 /// cancellation keys its tasks register under.
 @usableFromInline
-struct EffectContext: Sendable {
+struct EngineEffectContext: Sendable {
   @usableFromInline var path: [AnyHashableSendable] = []
-  @usableFromInline var keys: [CancellationKey] = []
+  @usableFromInline var keys: [EngineCancellationKey] = []
   /// The cascade of the send that started the effect: its tasks join it.
-  @usableFromInline var cascade: EffectCascade?
+  @usableFromInline var cascade: EngineCascade?
 
   @usableFromInline
-  init(cascade: EffectCascade? = nil) {
+  init(cascade: EngineCascade? = nil) {
     self.cascade = cascade
   }
 
   @usableFromInline
-  func key(for id: AnyHashableSendable) -> CancellationKey {
-    CancellationKey(path: path, id: id)
+  func key(for id: AnyHashableSendable) -> EngineCancellationKey {
+    EngineCancellationKey(path: path, id: id)
   }
 }
