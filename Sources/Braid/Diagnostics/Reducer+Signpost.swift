@@ -59,31 +59,31 @@ extension Effect {
   ) -> Self {
     transformingLeaves(
       run: { run in
-        let operation = run.operation
-        var timed = run
-        timed.operation = { send in
-          logger(.effectStarted(action: label))
-          let start = clock.now
-          defer {
-            logger(.effectFinished(action: label, duration: start.duration(to: clock.now), cancelled: Task.isCancelled))
-          }
-          try await operation(send)
-        }
-        return timed
+        let operation = run.body
+        return run.replacing(
+          body: { send in
+            logger(.effectStarted(action: label))
+            let start = clock.now
+            defer {
+              logger(
+                .effectFinished(action: label, duration: start.duration(to: clock.now), cancelled: Task.isCancelled))
+            }
+            try await operation(send)
+          },
+          handler: run.handler)
       },
       subscribe: { subscription in
         let body = subscription.body
-        var timed = subscription
-        timed.body = { subscriber in
+        return subscription.replacing(body: { subscriber in
           logger(.effectStarted(action: label))
           let start = clock.now
           let cancellable = body(subscriber)
           return AnyCancellable {
             cancellable.cancel()
-            logger(.effectFinished(action: label, duration: start.duration(to: clock.now), cancelled: Task.isCancelled))
+            logger(
+              .effectFinished(action: label, duration: start.duration(to: clock.now), cancelled: Task.isCancelled))
           }
-        }
-        return timed
+        })
       }
     )
   }

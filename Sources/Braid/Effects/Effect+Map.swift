@@ -7,34 +7,52 @@ extension Effect {
   /// - Returns: The transformed effect; ``none`` stays ``none`` at no cost.
   @inlinable
   public func map<NewAction: Sendable>(_ transform: @escaping @Sendable (Action) -> NewAction) -> Effect<NewAction> {
+    // Only the `none` check is inlined: inlining the rest grew every reducer that maps its
+    // child's effects, even when the effect is `none` (the "forEach row send" row of
+    // `Benchmarks/instructions.sh`, +2.4 %).
     if isNone { return .none }
-    return mapOperations(transform)
+    return mapped(transform)
   }
 
+  /// ``map(_:)`` of an effect that is not `none`.
   @usableFromInline
-  func mapOperations<NewAction: Sendable>(_ transform: @escaping @Sendable (Action) -> NewAction) -> Effect<NewAction> {
-    switch operation {
-    case .none:
-      return .none
-    case .send(let action):
-      return .send(transform(action))
-    case .run(let run):
-      return Effect<NewAction>(operation: .run(run.map(transform)))
-    case .subscribe(let subscription):
-      return Effect<NewAction>(operation: .subscribe(subscription.map(transform)))
-    case .merge(let effects):
-      return Effect<NewAction>(operation: .merge(effects.map { $0.mapOperations(transform) }))
-    case .concatenate(let effects):
-      return Effect<NewAction>(operation: .concatenate(effects.map { $0.mapOperations(transform) }))
-    case .cancellable(let id, let cancelInFlight, let effect):
-      return Effect<NewAction>(
-        operation: .cancellable(id: id, cancelInFlight: cancelInFlight, effect.mapOperations(transform)))
-    case .cancel(let id):
-      return Effect<NewAction>(operation: .cancel(id: id))
-    case .scoped(let component, let effect):
-      return Effect<NewAction>(operation: .scoped(component, effect.mapOperations(transform)))
-    case .deferred(let build):
-      return Effect<NewAction>(operation: .deferred { start in build(start).map(transform) })
+  func mapped<NewAction: Sendable>(_ transform: @escaping @Sendable (Action) -> NewAction) -> Effect<NewAction> {
+    switch storage {
+    case .none: .none
+    case .send(let action): .send(transform(action))
+    case .boxed(let box): Effect<NewAction>(box: Self.map(box, transform))
+    }
+  }
+
+  /// `box` with every action it sends transformed, keeping its structure.
+  @usableFromInline
+  static func map<NewAction: Sendable>(
+    _ box: EffectBox<Action>,
+    _ transform: @escaping @Sendable (Action) -> NewAction
+  ) -> EffectBox<NewAction> {
+    switch box.kind {
+    case .send:
+      return SendEffectBox(transform(unsafeDowncast(box, to: SendEffectBox<Action>.self).action))
+    case .run:
+      return unsafeDowncast(box, to: RunEffectBox<Action>.self).map(transform)
+    case .subscribe:
+      return unsafeDowncast(box, to: SubscribeEffectBox<Action>.self).map(transform)
+    case .merge, .concatenate:
+      let effects = unsafeDowncast(box, to: EffectListBox<Action>.self).effects
+      let mapped: [Effect<NewAction>] = effects.map { $0.map(transform) }
+      return EffectListBox<NewAction>(kind: box.kind == .merge ? .merge : .concatenate, mapped)
+    case .cancellable:
+      let cancellable = unsafeDowncast(box, to: CancellableEffectBox<Action>.self)
+      return CancellableEffectBox(
+        id: cancellable.id, cancelInFlight: cancellable.cancelInFlight, cancellable.effect.map(transform))
+    case .cancel:
+      return CancelEffectBox(id: unsafeDowncast(box, to: CancelEffectBox<Action>.self).id)
+    case .scoped:
+      let scoped = unsafeDowncast(box, to: ScopedEffectBox<Action>.self)
+      return ScopedEffectBox(scoped.component, scoped.effect.map(transform))
+    case .deferred:
+      let build = unsafeDowncast(box, to: DeferredEffectBox<Action>.self).build
+      return DeferredEffectBox { start in build(start).map(transform) }
     }
   }
 }

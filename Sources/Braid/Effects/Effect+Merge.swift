@@ -23,7 +23,6 @@ extension Effect {
     if allNone == true { return .none }
     var kept: [Effect] = []
     for effect in effects where !effect.isNone {
-      // Checked by kind: `operation` would rebuild the whole enum to test one case.
       if case .boxed(let box) = effect.storage, box.kind == .merge {
         kept.append(contentsOf: unsafeDowncast(box, to: EffectListBox<Action>.self).effects)
       } else {
@@ -33,7 +32,7 @@ extension Effect {
     switch kept.count {
     case 0: return .none
     case 1: return kept[0]
-    default: return Self(operation: .merge(kept))
+    default: return Self(box: EffectListBox(kind: .merge, kept))
     }
   }
 
@@ -64,7 +63,7 @@ extension Effect {
     switch kept.count {
     case 0: return .none
     case 1: return kept[0]
-    default: return Self(operation: .concatenate(kept))
+    default: return Self(box: EffectListBox(kind: .concatenate, kept))
     }
   }
 

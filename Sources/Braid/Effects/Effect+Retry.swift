@@ -22,24 +22,22 @@ extension Effect {
     guard count > 0 else { return self }
     return transformingLeaves(
       run: { run in
-        let operation = run.operation
-        var retrying = run
-        retrying.operation = { send in
-          var attempt = 0
-          while true {
-            do {
-              return try await operation(send)
-            } catch  where attempt < count && !Task.isCancelled {
-              attempt += 1
+        let operation = run.body
+        return run.replacing(
+          body: { send in
+            var attempt = 0
+            while true {
+              do {
+                return try await operation(send)
+              } catch  where attempt < count && !Task.isCancelled {
+                attempt += 1
+              }
             }
-          }
-        }
-        return retrying
+          },
+          handler: run.handler)
       },
       subscribe: { subscription in
-        var retrying = subscription
-        retrying.retries += count
-        return retrying
+        subscription.replacing(retries: subscription.retries + count)
       }
     )
   }

@@ -1,54 +1,3 @@
-/// The payload of ``Effect/run(priority:operation:catch:fileID:line:)``.
-@usableFromInline
-struct RunOperation<Action: Sendable>: Sendable {
-  @usableFromInline let priority: TaskPriority?
-  @usableFromInline var operation: @concurrent @Sendable (Send<Action>) async throws -> Void
-  @usableFromInline let handler: (@concurrent @Sendable (any Error, Send<Action>) async -> Void)?
-  @usableFromInline let fileID: StaticString
-  @usableFromInline let line: UInt
-  /// The dependency values in force when the effect was created; the operation runs with them.
-  @usableFromInline var dependencies: DependencyValues
-
-  @usableFromInline
-  init(
-    priority: TaskPriority?,
-    operation: @escaping @concurrent @Sendable (Send<Action>) async throws -> Void,
-    handler: (@concurrent @Sendable (any Error, Send<Action>) async -> Void)?,
-    fileID: StaticString,
-    line: UInt,
-    dependencies: DependencyValues = DependencyValues.currentValues
-  ) {
-    self.priority = priority
-    self.operation = operation
-    self.handler = handler
-    self.fileID = fileID
-    self.line = line
-    self.dependencies = dependencies
-  }
-
-  func map<Parent: Sendable>(_ transform: @escaping @Sendable (Action) -> Parent) -> RunOperation<Parent> {
-    let operation = self.operation
-    let handler = self.handler
-    return RunOperation<Parent>(
-      priority: priority,
-      operation: { send in try await operation(send.map(transform)) },
-      handler: mapHandler(handler, transform),
-      fileID: fileID,
-      line: line,
-      dependencies: dependencies
-    )
-  }
-}
-
-/// `handler`, taking a parent's ``Send`` instead of a child's.
-func mapHandler<Action: Sendable, Parent: Sendable>(
-  _ handler: (@concurrent @Sendable (any Error, Send<Action>) async -> Void)?,
-  _ transform: @escaping @Sendable (Action) -> Parent
-) -> (@concurrent @Sendable (any Error, Send<Parent>) async -> Void)? {
-  guard let handler else { return nil }
-  return { error, send in await handler(error, send.map(transform)) }
-}
-
 extension Effect {
   /// An effect that runs asynchronous work and may send actions back into the store.
   ///
@@ -88,9 +37,8 @@ extension Effect {
     line: UInt = #line
   ) -> Self {
     Self(
-      storage: .boxed(
-        RunEffectBox(
-          priority: priority, body: operation, handler: handler, fileID: fileID, line: line,
-          dependencies: DependencyValues.currentValues)))
+      box: RunEffectBox(
+        priority: priority, body: operation, handler: handler, fileID: fileID, line: line,
+        dependencies: DependencyValues.currentValues))
   }
 }

@@ -12,22 +12,21 @@ extension Effect {
     transformingLeaves(
       run: { run in
         let token = onStart()
-        let operation = run.operation
+        let operation = run.body
         guard let handler = run.handler else {
-          var tracked = run
-          tracked.operation = { send in
-            onRun(token)
-            defer { onEnd(token) }
-            try await operation(send)
-          }
-          return tracked
+          return run.replacing(
+            body: { send in
+              onRun(token)
+              defer { onEnd(token) }
+              try await operation(send)
+            },
+            handler: nil)
         }
         // With a `catch:` handler the effect is in flight until the handler returns: it can
         // still send. Ending when the operation threw let `receive` fail, seeing no effect in
         // flight, before the handler's action arrived.
-        return RunOperation(
-          priority: run.priority,
-          operation: { send in
+        return run.replacing(
+          body: { send in
             onRun(token)
             do {
               try await operation(send)
@@ -42,40 +41,35 @@ extension Effect {
           handler: { error, send in
             defer { onEnd(token) }
             await handler(error, send)
-          },
-          fileID: run.fileID,
-          line: run.line,
-          dependencies: run.dependencies
-        )
+          })
       },
       subscribe: { subscription in
         let token = onStart()
         let body = subscription.body
-        var tracked = subscription
-        tracked.body = { subscriber in
-          onRun(token)
-          return body(subscriber)
-        }
         // In flight until every attempt and the handler are done: ending with an attempt's
         // teardown let `receive` see nothing running between a failure and its retry
         // (`TestStoreRetryTests`).
         let finish = subscription.onFinish
-        tracked.onFinish = {
-          finish?()
-          onEnd(token)
-        }
-        return tracked
+        return subscription.replacing(
+          body: { subscriber in
+            onRun(token)
+            return body(subscriber)
+          },
+          onFinish: {
+            finish?()
+            onEnd(token)
+          })
       },
       concatenate: { effects in
         // Its synchronous prefix runs at once, as the store runs it; the rest runs as one task,
         // its parts one after another: track that as a whole so later parts do not count as
         // effects that failed to start.
         let prefix = effects.prefix { $0.isSynchronous }
-        guard prefix.count < effects.count else { return Effect(operation: .concatenate(effects)) }
+        guard prefix.count < effects.count else { return Effect(box: EffectListBox(kind: .concatenate, effects)) }
         let token = onStart()
-        let rest = Effect(operation: .concatenate(Array(effects[prefix.count...])))
+        let rest = Effect(box: EffectListBox(kind: .concatenate, Array(effects[prefix.count...])))
           .finallyRun(onRun: { onRun(token) }, { onEnd(token) })
-        return Effect(operation: .concatenate(Array(prefix) + [rest]))
+        return Effect(box: EffectListBox(kind: .concatenate, Array(prefix) + [rest]))
       }
     )
   }

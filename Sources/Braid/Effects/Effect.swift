@@ -15,26 +15,11 @@
 ///   .cancellable(id: CancelID.factor, cancelInFlight: true)
 /// ```
 public struct Effect<Action: Sendable>: Sendable {
-  @usableFromInline
-  enum Operation: Sendable {
-    case none
-    case send(Action)
-    case run(RunOperation<Action>)
-    case subscribe(Subscription<Action>)
-    case merge([Effect<Action>])
-    case concatenate([Effect<Action>])
-    case cancellable(id: AnyHashableSendable, cancelInFlight: Bool, Effect<Action>)
-    case cancel(id: AnyHashableSendable)
-    case scoped(AnyHashableSendable, Effect<Action>)
-    /// Built when the store starts it, on the main actor, from what that start may reach (the
-    /// seeds' `defer`): for operators that must decide in start order.
-    case deferred(@Sendable (EngineEffectStart) -> Effect<Action>)
-  }
-
-  /// Where the operation lives. `none` and `send` are stored inline: creating, checking and
-  /// dropping them costs no allocation and no generic value-witness calls on the store's hot
-  /// path (a boxed `.send` cost a `.send` chain a heap box per action, freed by the box's
-  /// unspecialized deinit). Every other operation is boxed.
+  /// What the effect does. `none` and `send` are stored inline: creating, checking and dropping
+  /// them costs no allocation and no generic value-witness calls on the store's hot path (a
+  /// boxed `.send` would cost a `.send` chain a heap box per action, freed by the box's
+  /// unspecialized deinit: the ".send chain" row of `Benchmarks/instructions.sh` guards it).
+  /// Every other effect is an ``EffectBox``.
   @usableFromInline
   enum Storage: Sendable {
     case none
@@ -44,27 +29,6 @@ public struct Effect<Action: Sendable>: Sendable {
 
   @usableFromInline
   var storage: Storage
-
-  // Inlinable, as is everything the store's `start` reads: unspecialized, every read copied the
-  // operation through generic value witnesses (a `.send` chain measured 3,600 instructions per
-  // action, most of them runtime metadata lookups).
-  @inlinable
-  var operation: Operation {
-    switch storage {
-    case .none: .none
-    case .send(let action): .send(action)
-    case .boxed(let box): box.operation
-    }
-  }
-
-  @inlinable
-  init(operation: Operation) {
-    switch operation {
-    case .none: storage = .none
-    case .send(let action): storage = .send(action)
-    default: storage = .boxed(EffectBox.make(operation))
-    }
-  }
 
   @inlinable
   init(none: Void) {
@@ -92,6 +56,12 @@ public struct Effect<Action: Sendable>: Sendable {
   @inlinable
   init(storage: Storage) {
     self.storage = storage
+  }
+
+  /// The effect `box` stands for.
+  @inlinable
+  init(box: EffectBox<Action>) {
+    storage = .boxed(box)
   }
 
   /// Whether this effect is ``none``.

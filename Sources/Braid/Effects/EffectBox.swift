@@ -1,12 +1,14 @@
-/// The heap storage of an ``Effect`` that is neither `none` nor `send`: one subclass per kind of
-/// operation, told apart by ``kind``.
+/// The one representation of an ``Effect`` that is neither `none` nor `send` (those are stored
+/// inline): one immutable subclass per kind of effect, told apart by ``kind``. The store starts
+/// an effect by reading its box in place, and every operator (`map`, `retry`, tracking,
+/// `signpost`, `cancellable`, scoping) builds new boxes from old ones.
 ///
-/// The store's `start` reads a box's fields in place after one check of ``kind``. With the
-/// operation stored as one generic enum, every start and every drop copied or destroyed the
-/// whole enum through its generic value witnesses, looking up its metadata at run time: boxing by
-/// kind, with wrappers holding their child as a box, took a cancellable start + cancel from
-/// 32,360 to 28,896 instructions. Whether the effect is synchronous is worked out once, when the
-/// box is made.
+/// The store's `start` reads a box's fields in place after one check of ``kind``, never through
+/// a generic enum: copying or destroying a generic enum goes through its value witnesses and
+/// looks its metadata up at run time, on every start and every drop (the "cancellable start +
+/// cancel" row of `Benchmarks/instructions.sh` guards this). Wrappers hold their child as a box
+/// for the same reason. Whether the effect is synchronous is worked out once, when the box is
+/// made.
 @usableFromInline
 class EffectBox<Action: Sendable>: @unchecked Sendable {
   // @unchecked: immutable, and every subclass holds only `Sendable` values.
@@ -25,47 +27,11 @@ class EffectBox<Action: Sendable>: @unchecked Sendable {
     self.kind = kind
     self.isSynchronous = isSynchronous
   }
-
-  /// A box for `operation`, which is neither `none` nor `send` (those are stored inline).
-  @inlinable
-  static func make(_ operation: Effect<Action>.Operation) -> EffectBox {
-    switch operation {
-    case .none, .send:
-      preconditionFailure("none and send effects are stored inline, not boxed")
-    case .run(let run): RunEffectBox(run)
-    case .subscribe(let subscription): SubscribeEffectBox(subscription)
-    case .merge(let effects): EffectListBox(kind: .merge, effects)
-    case .concatenate(let effects): EffectListBox(kind: .concatenate, effects)
-    case .cancellable(let id, let cancelInFlight, let effect):
-      CancellableEffectBox(id: id, cancelInFlight: cancelInFlight, effect)
-    case .cancel(let id): CancelEffectBox(id: id)
-    case .scoped(let component, let effect): ScopedEffectBox(component, effect)
-    case .deferred(let build): DeferredEffectBox(build)
-    }
-  }
-
-  /// The operation the box holds, for code off the store's hot path.
-  @inlinable
-  var operation: Effect<Action>.Operation {
-    switch kind {
-    case .send: .send(unsafeDowncast(self, to: SendEffectBox<Action>.self).action)
-    case .run: unsafeDowncast(self, to: RunEffectBox<Action>.self).runOperation
-    case .subscribe: .subscribe(unsafeDowncast(self, to: SubscribeEffectBox<Action>.self).subscription)
-    case .merge: .merge(unsafeDowncast(self, to: EffectListBox<Action>.self).effects)
-    case .concatenate: .concatenate(unsafeDowncast(self, to: EffectListBox<Action>.self).effects)
-    case .cancellable:
-      unsafeDowncast(self, to: CancellableEffectBox<Action>.self).cancellation
-    case .cancel: .cancel(id: unsafeDowncast(self, to: CancelEffectBox<Action>.self).id)
-    case .scoped:
-      unsafeDowncast(self, to: ScopedEffectBox<Action>.self).scoping
-    case .deferred: .deferred(unsafeDowncast(self, to: DeferredEffectBox<Action>.self).build)
-    }
-  }
 }
 
-/// An `Effect.run`. Its fields are stored one by one rather than as a ``RunOperation``: the
-/// (unspecialized) deinit then releases them directly, where destroying the generic struct
-/// looked its metadata up at run time.
+/// An `Effect.run`. Its fields are stored one by one rather than as one generic struct: the
+/// (unspecialized) deinit then releases them directly, where destroying a generic struct looks
+/// its metadata up at run time.
 ///
 /// A run made cancellable while its box was uniquely referenced (`.run { … }.cancellable(id:)`,
 /// the usual shape) holds the id itself, instead of being wrapped in a ``CancellableEffectBox``:
@@ -87,9 +53,6 @@ final class RunEffectBox<Action: Sendable>: EffectBox<Action>, @unchecked Sendab
   /// Whether starting the run cancels the effects running under ``cancelID`` first.
   @exclusivity(unchecked) @usableFromInline var cancelInFlight = false
 
-  /// `Effect.run` builds the box from the fields directly: built from a ``RunOperation`` (even
-  /// with an inlinable initializer), the temporary operation was destroyed through its generic
-  /// value witnesses on every `Effect.run`.
   @inlinable
   init(
     priority: TaskPriority?,
@@ -108,37 +71,98 @@ final class RunEffectBox<Action: Sendable>: EffectBox<Action>, @unchecked Sendab
     super.init(kind: .run, isSynchronous: false)
   }
 
-  @inlinable
-  convenience init(_ run: RunOperation<Action>) {
-    self.init(
-      priority: run.priority, body: run.operation, handler: run.handler, fileID: run.fileID, line: run.line,
-      dependencies: run.dependencies)
+  /// This run with its operation and handler replaced; its priority, call site, dependencies
+  /// and cancellation id kept.
+  func replacing(
+    body: @escaping @concurrent @Sendable (Send<Action>) async throws -> Void,
+    handler: (@concurrent @Sendable (any Error, Send<Action>) async -> Void)?
+  ) -> RunEffectBox {
+    let copy = RunEffectBox(
+      priority: priority, body: body, handler: handler, fileID: fileID, line: line, dependencies: dependencies)
+    copy.cancelID = cancelID
+    copy.cancelInFlight = cancelInFlight
+    return copy
   }
 
-  /// The run itself, without the id it holds.
-  @inlinable
-  var run: RunOperation<Action> {
-    RunOperation(
-      priority: priority, operation: body, handler: handler, fileID: fileID, line: line,
+  /// This run, sending `transform(action)` for each action it sends.
+  func map<Parent: Sendable>(_ transform: @escaping @Sendable (Action) -> Parent) -> RunEffectBox<Parent> {
+    let body = self.body
+    let mapped = RunEffectBox<Parent>(
+      priority: priority,
+      body: { send in try await body(send.map(transform)) },
+      handler: mapHandler(handler, transform),
+      fileID: fileID,
+      line: line,
       dependencies: dependencies)
-  }
-
-  /// The operation the box stands for: the run, made cancellable when it holds an id.
-  @inlinable
-  var runOperation: Effect<Action>.Operation {
-    guard let cancelID else { return .run(run) }
-    return .cancellable(id: cancelID, cancelInFlight: cancelInFlight, Effect(operation: .run(run)))
+    mapped.cancelID = cancelID
+    mapped.cancelInFlight = cancelInFlight
+    return mapped
   }
 }
 
+/// `handler`, taking a parent's ``Send`` instead of a child's.
+func mapHandler<Action: Sendable, Parent: Sendable>(
+  _ handler: (@concurrent @Sendable (any Error, Send<Action>) async -> Void)?,
+  _ transform: @escaping @Sendable (Action) -> Parent
+) -> (@concurrent @Sendable (any Error, Send<Parent>) async -> Void)? {
+  guard let handler else { return nil }
+  return { error, send in await handler(error, send.map(transform)) }
+}
+
+/// An `Effect.subscribe`: the client's body, its failure handler and what retrying and tracking
+/// add to it.
 @usableFromInline
 final class SubscribeEffectBox<Action: Sendable>: EffectBox<Action>, @unchecked Sendable {
-  @usableFromInline let subscription: Subscription<Action>
+  // @unchecked: immutable, and every field is `Sendable`.
+  let body: @Sendable (EffectSubscriber<Action>) -> AnyCancellable
+  let handler: (@concurrent @Sendable (any Error, Send<Action>) async -> Void)?
+  /// How many times a failed subscription is made again (see ``Effect/retry(_:)``).
+  let retries: Int
+  let fileID: StaticString
+  let line: UInt
+  /// Called when the whole effect has ended — every attempt, and the handler — and when it is
+  /// cancelled (possibly both: it must be idempotent): for tracking that must not end between
+  /// a failed attempt and its retry.
+  let onFinish: (@Sendable () -> Void)?
 
-  @inlinable
-  init(_ subscription: Subscription<Action>) {
-    self.subscription = subscription
+  init(
+    body: @escaping @Sendable (EffectSubscriber<Action>) -> AnyCancellable,
+    handler: (@concurrent @Sendable (any Error, Send<Action>) async -> Void)?,
+    retries: Int = 0,
+    fileID: StaticString,
+    line: UInt,
+    onFinish: (@Sendable () -> Void)? = nil
+  ) {
+    self.body = body
+    self.handler = handler
+    self.retries = retries
+    self.fileID = fileID
+    self.line = line
+    self.onFinish = onFinish
     super.init(kind: .subscribe, isSynchronous: false)
+  }
+
+  /// This subscription with the parts given replaced; its handler and call site kept.
+  func replacing(
+    body: (@Sendable (EffectSubscriber<Action>) -> AnyCancellable)? = nil,
+    retries: Int? = nil,
+    onFinish: (@Sendable () -> Void)?? = nil
+  ) -> SubscribeEffectBox {
+    SubscribeEffectBox(
+      body: body ?? self.body, handler: handler, retries: retries ?? self.retries, fileID: fileID, line: line,
+      onFinish: onFinish ?? self.onFinish)
+  }
+
+  /// This subscription, sending `transform(action)` for each action its client sends.
+  func map<Parent: Sendable>(_ transform: @escaping @Sendable (Action) -> Parent) -> SubscribeEffectBox<Parent> {
+    let body = self.body
+    return SubscribeEffectBox<Parent>(
+      body: { subscriber in body(subscriber.map(transform)) },
+      handler: mapHandler(handler, transform),
+      retries: retries,
+      fileID: fileID,
+      line: line,
+      onFinish: onFinish)
   }
 }
 
@@ -206,11 +230,6 @@ final class CancellableEffectBox<Action: Sendable>: EffectBox<Action>, @unchecke
 
   @inlinable
   var effect: Effect<Action> { Effect(child: child) }
-
-  @inlinable
-  var cancellation: Effect<Action>.Operation {
-    .cancellable(id: id, cancelInFlight: cancelInFlight, effect)
-  }
 }
 
 @usableFromInline
@@ -238,9 +257,6 @@ final class ScopedEffectBox<Action: Sendable>: EffectBox<Action>, @unchecked Sen
 
   @inlinable
   var effect: Effect<Action> { Effect(child: child) }
-
-  @inlinable
-  var scoping: Effect<Action>.Operation { .scoped(component, effect) }
 }
 
 @usableFromInline

@@ -28,6 +28,6 @@ struct EngineEffectStart: Sendable {
 extension Effect {
   /// An effect built when the store starts it, from what that start may reach.
   static func deferred(_ build: @escaping @Sendable (EngineEffectStart) -> Effect) -> Self {
-    Self(operation: .deferred(build))
+    Self(box: DeferredEffectBox(build))
   }
 }

@@ -3,8 +3,8 @@ extension EngineStore {
   /// in ``registry`` (under the cancellation keys of `context`) and, when `tasks` is not `nil`,
   /// appended to it.
   ///
-  /// Inlinable so the dispatch is specialized: unspecialized, each `switch` looked up the generic
-  /// metadata of `Effect.Operation` (a `.send` chain measured 198 ns per action).
+  /// Inlinable so the dispatch is specialized: unspecialized, each `switch` looks the effect's
+  /// generic metadata up at run time (the ".send chain" row of `Benchmarks/instructions.sh`).
   @inlinable
   func start(_ effect: Effect<Action>, context: EngineEffectContext, into tasks: inout [Task<Void, Never>]?) {
     switch effect.storage {
@@ -33,7 +33,7 @@ extension EngineStore {
       let task = startRun(run, context: context, key: key)
       tasks?.append(task)
     case .subscribe:
-      let subscription = unsafeDowncast(box, to: SubscribeEffectBox<Action>.self).subscription
+      let subscription = unsafeDowncast(box, to: SubscribeEffectBox<Action>.self)
       let task = startSubscription(subscription, context: context)
       tasks?.append(task)
     case .merge:
@@ -87,9 +87,9 @@ extension EngineStore {
   /// Runs `effects` one after another in one task.
   @usableFromInline
   func startConcatenation(_ effects: [Effect<Action>], context: EngineEffectContext) -> Task<Void, Never> {
-    let sequence = RunOperation<Action>(
+    let sequence = RunEffectBox<Action>(
       priority: nil,
-      operation: { send in
+      body: { send in
         for effect in effects {
           guard !Task.isCancelled else { return }
           await send.perform(effect)
@@ -97,9 +97,10 @@ extension EngineStore {
       },
       handler: nil,
       fileID: #fileID,
-      line: #line
+      line: #line,
+      dependencies: DependencyValues.currentValues
     )
-    return startRun(RunEffectBox(sequence), context: context, key: nil)
+    return startRun(sequence, context: context, key: nil)
   }
 
   /// Starts `run` in a task registered under `context`'s keys and `key`.
@@ -197,7 +198,9 @@ extension EngineStore {
   }
 
   @usableFromInline
-  func startSubscription(_ subscription: Subscription<Action>, context: EngineEffectContext) -> Task<Void, Never> {
+  func startSubscription(
+    _ subscription: SubscribeEffectBox<Action>, context: EngineEffectContext
+  ) -> Task<Void, Never> {
     let registry = self.registry
     let isolation = self.isolation
     let scope = EffectScope(store: ObjectIdentifier(registry), path: context.path)

@@ -1,4 +1,4 @@
-/// One subscription of a ``Subscription``: the client has been started and its events are
+/// One subscription of a ``SubscribeEffectBox``: the client has been started and its events are
 /// buffered, in order, until the effect's task drains them.
 struct EngineSubscriptionAttempt<Action: Sendable>: Sendable {
   let events: AsyncStream<EffectSubscriber<Action>.Event>
@@ -6,7 +6,7 @@ struct EngineSubscriptionAttempt<Action: Sendable>: Sendable {
   let cancellable: AnyCancellable
 
   /// Calls the subscription's body now, synchronously.
-  init(_ subscription: Subscription<Action>, scope: EffectScope) {
+  init(_ subscription: SubscribeEffectBox<Action>, scope: EffectScope) {
     let (events, continuation) = AsyncStream<EffectSubscriber<Action>.Event>.makeStream()
     self.events = events
     self.continuation = continuation

@@ -40,7 +40,9 @@ struct SignUpServerLifetimeTests {
       return true
     }[0]
     #expect(sent)
-    #expect(await Self.eventually { server.connectionCount == 0 }, "the connection still waits")
+    #expect(
+      await Self.eventually { server.connectionCount == 0 },
+      "the connection still waits; the server logged: \(log.values)")
     if readsFirst {
       // The reset answers the server's state line while the wait runs. A client that closes
       // without reading resets at once, and the server may lose the `wait` line with it.

@@ -63,6 +63,6 @@ extension Effect {
   @usableFromInline
   func scoped(under component: AnyHashableSendable) -> Self {
     if isNone { return self }
-    return Self(operation: .scoped(component, self))
+    return Self(box: ScopedEffectBox(component, self))
   }
 }

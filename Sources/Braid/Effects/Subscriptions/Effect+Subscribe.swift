@@ -1,31 +1,3 @@
-/// The payload of ``Effect/subscribe(_:catch:fileID:line:)``.
-@usableFromInline
-struct Subscription<Action: Sendable>: Sendable {
-  var body: @Sendable (EffectSubscriber<Action>) -> AnyCancellable
-  let handler: (@concurrent @Sendable (any Error, Send<Action>) async -> Void)?
-  /// How many times a failed subscription is made again (see ``Effect/retry(_:)``).
-  var retries: Int
-  let fileID: StaticString
-  let line: UInt
-  /// Called when the whole effect has ended — every attempt, and the handler — and when it is
-  /// cancelled (possibly both: it must be idempotent): for tracking that must not end between
-  /// a failed attempt and its retry.
-  var onFinish: (@Sendable () -> Void)? = nil
-
-  func map<Parent: Sendable>(_ transform: @escaping @Sendable (Action) -> Parent) -> Subscription<Parent> {
-    let body = self.body
-    let handler = self.handler
-    return Subscription<Parent>(
-      body: { subscriber in body(subscriber.map(transform)) },
-      handler: mapHandler(handler, transform),
-      retries: retries,
-      fileID: fileID,
-      line: line,
-      onFinish: onFinish
-    )
-  }
-}
-
 extension Effect {
   /// An effect that wraps a callback- or delegate-style client: `body` starts the client, wires
   /// its callbacks to the ``EffectSubscriber``, and returns an ``AnyCancellable`` that stops it.
@@ -69,6 +41,6 @@ extension Effect {
     fileID: StaticString = #fileID,
     line: UInt = #line
   ) -> Self {
-    Self(operation: .subscribe(Subscription(body: body, handler: handler, retries: 0, fileID: fileID, line: line)))
+    Self(box: SubscribeEffectBox(body: body, handler: handler, fileID: fileID, line: line))
   }
 }
