@@ -72,9 +72,12 @@ struct LiveLocationClientTests {
     let store = Self.store(.live(source: .nmeaFile(path: Self.rtkLog, speed: 1), clock: clock))
     let task = store.send(.start)
     await Self.until(store) { $0.fixes.count == 1 }
-    // The log's fixes are 0.1 s apart: one more per 100 ms of the test clock.
+    // The log's fixes are 0.1 s apart: one more per 100 ms of the test clock, advanced once the
+    // replay's thread sleeps until the next one.
+    #expect(await clock.waitForSleepers(1))
     await clock.advance(by: .milliseconds(100))
     await Self.until(store) { $0.fixes.count == 2 }
+    #expect(await clock.waitForSleepers(1))
     await clock.advance(by: .milliseconds(300))
     await Self.until(store) { $0.fixes.count == 5 }
     store.send(.stop)
@@ -108,6 +111,7 @@ struct LiveLocationClientTests {
     let task = store.send(.request)
     await Self.until(store) { !$0.errors.isEmpty }
     #expect(store.state.errors == [.disconnected("end of the NMEA log \(empty.path)")])
+    #expect(await clock.waitForSleepers(1))
     await clock.advance(by: .seconds(5))
     await Self.until(store) { $0.errors.count == 2 }
     #expect(store.state.errors.last == .locationUnknown)

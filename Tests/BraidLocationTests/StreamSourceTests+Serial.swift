@@ -21,6 +21,10 @@ extension StreamSourceTests {
     #expect(store.state.fixes.count == 2)
     #expect(store.state.errors == [.disconnected(terminal.devicePath)])
     // It opens the device again after one second of the injected clock; it is still gone.
+    // Advanced only once the reconnecting task sleeps: a thread of the live client, which the
+    // clock cannot settle (advanced before, the sleep began after and never ended: 1 run in 2
+    // under the thread sanitizer with both cores busy).
+    #expect(await clock.waitForSleepers(1))
     await clock.advance(by: .seconds(1))
     await LiveLocationClientTests.until(store) { $0.errors.count == 2 }
     guard case .sourceUnavailable(let detail) = store.state.errors.last else {

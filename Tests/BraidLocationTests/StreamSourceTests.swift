@@ -35,7 +35,8 @@ struct StreamSourceTests {
     #expect(store.state.errors == [.disconnected("127.0.0.1:\(server.port)")])
     // Five lines read (three sentences, the garbage line and the bad sentence), two skipped.
     #expect(store.state.statuses.last == LocationSourceStatus(isOpen: false, linesRead: 5, linesSkipped: 2))
-    // Reconnects after one second of the injected clock.
+    // Reconnects after one second of the injected clock, once the reconnecting task sleeps.
+    #expect(await clock.waitForSleepers(1))
     await clock.advance(by: .seconds(1))
     await LiveLocationClientTests.until(store) { $0.errors.count == 2 }
     #expect(store.state.fixes.count == 3)
