@@ -66,6 +66,8 @@ gated=(
   "foreach-1000 20000 forEach row send by id, 1000 rows"
   "send-chain 20000 .send chain, per action"
   "cancellable 5000 cancellable start + cancel"
+  "large-state 20000 1,000-element state changed in place"
+  "large-state-inspected 20000 1,000-element state changed in place, a no-op inspector attached"
   "teststore-step 2000 TestStore step (send + receive), the store on an actor of its own"
 )
 
@@ -162,6 +164,8 @@ echo "|---|---:|---|---:|---:|"
 row "root send, 1 observer" "closure store" root-send root-send.peer
 row "root send, 1 observer" "hand-written floor" root-send root-send.floor
 row "root send, store with a dependency override" "root send" root-send-dependencies root-send
+row "root send, a no-op inspector attached" "root send" root-send-inspected root-send
+row "1,000-element state changed in place, a no-op inspector attached" "no inspector" large-state-inspected large-state
 for kind in plain generic; do
   for depth in 1 5 10; do
     row "scoped store send, $kind, depth $depth" "root send of the embedded action" \
@@ -182,6 +186,7 @@ row "100 merged .none" "one .none" merged-none-100 merged-none-1
 effects=$((n / 4))
 row "cancellable start + cancel" "Task.detached + cancel" cancellable cancellable.floor "$effects"
 row "cancellable start + cancel, store with a dependency override" "store without" cancellable-dependencies cancellable "$effects"
+row "cancellable start + cancel, a no-op inspector attached" "store without" cancellable-inspected cancellable "$effects"
 row "cancelInFlight churn" "cancel previous Task, start new" cancel-in-flight cancel-in-flight.floor "$effects"
 echo
 echo "StoreActor send, in an isolated function: $(per_operation 1 "$n" actor-send) instructions per operation"

@@ -105,6 +105,8 @@ public final class TestStore<State, Action: Sendable> {
   ///
   /// - Parameters:
   ///   - initialState: The state to start from.
+  ///   - inspector: Receives everything the store does (see `StoreInspector`), on the
+  ///     feature's actor.
   ///   - reducer: The feature's reducer.
   ///   - prepareDependencies: Sets up the dependencies the feature uses. They start as test
   ///     values (with `DependencyValues.uuid` a fresh incrementing generator).
@@ -116,6 +118,7 @@ public final class TestStore<State, Action: Sendable> {
   ///     store's own when the caller has none.
   public init<R: Reducer<State, Action>>(
     initialState: @autoclosure () -> State,
+    inspector: StoreInspector<State, Action>? = nil,
     @ReducerBuilder<State, Action> reducer: () -> R,
     withDependencies prepareDependencies: (inout DependencyValues) -> Void = { _ in },
     fileID: StaticString = #fileID,
@@ -185,7 +188,8 @@ public final class TestStore<State, Action: Sendable> {
     self.store = withDependencies {
       $0 = values
     } operation: {
-      EngineCore(initialState: initial, functions: tracked, effectExecutor: executor, isolation: actor)
+      EngineCore(
+        initialState: initial, functions: tracked, effectExecutor: executor, isolation: actor, inspector: inspector)
     }
     self.needsMount = isolation == nil
     self.clockSettlement = ClockSettlement(executor: executor, isolation: actor)

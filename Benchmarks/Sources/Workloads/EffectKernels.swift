@@ -12,6 +12,7 @@ public let effectKernels: [String: @MainActor (Int) -> Void] = [
   "merged-none-1": { mergedNone(count: 0, $0) },
   "cancellable": cancellableCycles,
   "cancellable-dependencies": cancellableCyclesWithDependencies,
+  "cancellable-inspected": cancellableCyclesInspected,
   "cancellable.floor": detachedTaskCycles,
   "cancel-in-flight": cancelInFlightChurn,
   "cancel-in-flight.floor": detachedTaskChurn,

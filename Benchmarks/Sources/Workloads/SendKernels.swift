@@ -11,6 +11,9 @@ public let sendKernels: [String: @MainActor (Int) -> Void] = {
     "root-send.floor": rootSendFloor,
     "root-send.peer": closureStoreSend,
     "root-send-dependencies": rootSendWithDependencies,
+    "root-send-inspected": rootSendInspected,
+    "large-state": largeStateSend,
+    "large-state-inspected": largeStateSendInspected,
   ]
   for depth in [1, 5, 10] {
     kernels["scoped-plain-\(depth)"] = { scopedPlain(depth: depth, $0) }

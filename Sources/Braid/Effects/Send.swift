@@ -51,7 +51,7 @@ public struct Send<Action: Sendable>: Sendable {
       )
       return
     }
-    links.sink(action, effect.cascade)
+    links.sink(action, effect)
   }
 
   /// A `Send` for child actions that embeds each into this one's action type.

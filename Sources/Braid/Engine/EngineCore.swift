@@ -12,18 +12,21 @@ package final class EngineCore<State, Action: Sendable> {
   ///   - functions: The feature's reducer and lifecycle hooks.
   ///   - effectExecutor: The executor its effect tasks prefer, from the start.
   ///   - isolation: The actor the core is used on and effects deliver to.
+  ///   - inspector: Receives everything the core does.
   package init(
     initialState: State,
     functions: ReducerFunctions<State, Action>,
     effectExecutor: any TaskExecutor,
-    isolation: any Actor
+    isolation: any Actor,
+    inspector: StoreInspector<State, Action>? = nil
   ) {
     root = EngineStore(
       initialState: initialState,
       reducer: functions.reduce,
       lifecycle: functions.lifecycle,
       dependencies: DependencyValues.currentValues.openingScope(),
-      isolation: isolation
+      isolation: isolation,
+      inspector: inspector
     )
     root.effectExecutor = effectExecutor
   }

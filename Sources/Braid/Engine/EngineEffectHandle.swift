@@ -47,6 +47,13 @@ final class EngineEffectHandle: @unchecked Sendable {
   /// The registry's list of listed handles, in registration order.
   @exclusivity(unchecked) var next: EngineEffectHandle?
   @exclusivity(unchecked) unowned(unsafe) var previous: EngineEffectHandle?
+  /// The store's inspection, when it has an inspector, and the effect's number there. Set
+  /// before the task is created, read after.
+  @exclusivity(unchecked) var inspection: (any EngineEffectInspecting)?
+  @exclusivity(unchecked) var inspectedEffect = 0
+  /// Whether the effect's end (finished or cancelled) has been reported to ``inspection``: once,
+  /// by whichever of its cancellation and its task's end comes first.
+  private let endReported = Atomic(false)
 
   @usableFromInline
   init(
@@ -95,5 +102,12 @@ final class EngineEffectHandle: @unchecked Sendable {
   func stop() {
     teardown?.run()
     task?.cancel()
+    if inspection != nil { reportEnd(cancelled: true) }
+  }
+
+  /// Reports the effect's end to ``inspection``, unless its end was already reported.
+  func reportEnd(cancelled: Bool) {
+    guard let inspection, !endReported.exchange(true, ordering: .acquiringAndReleasing) else { return }
+    inspection.effectEnded(inspectedEffect, path: path, cancelled: cancelled)
   }
 }

@@ -75,6 +75,9 @@ final class EngineEffectRegistry: Sendable {
   /// finish if it was the last one running.
   @usableFromInline
   func end(_ handle: EngineEffectHandle) {
+    // Reported before the cascade's waiters wake, so that an inspector has heard of the end by
+    // the time `StoreTask.finish()` returns.
+    if handle.inspection != nil { handle.reportEnd(cancelled: Task.isCancelled) }
     let waiters = state.withLock { state -> [UnsafeContinuation<Void, Never>] in
       handle.markEnded()
       if handle.isListed { Self.unlink(handle, from: &state, except: nil) }

@@ -3,12 +3,12 @@
 /// alive. One per store (and one per ``Send/map(_:)``), shared by every ``Send``.
 @usableFromInline
 final class EngineSendLinks<Action: Sendable>: Sendable {
-  let sink: @Sendable (Action, EngineCascade?) -> Void
+  let sink: @Sendable (Action, EngineEffectHandle) -> Void
   let starter: @Sendable (Effect<Action>, EngineEffectContext) -> [Task<Void, Never>]
   let isolation: EngineIsolation
 
   init(
-    sink: @escaping @Sendable (Action, EngineCascade?) -> Void,
+    sink: @escaping @Sendable (Action, EngineEffectHandle) -> Void,
     starter: @escaping @Sendable (Effect<Action>, EngineEffectContext) -> [Task<Void, Never>],
     isolation: EngineIsolation
   ) {
@@ -20,7 +20,7 @@ final class EngineSendLinks<Action: Sendable>: Sendable {
   convenience init<State>(_ store: EngineStore<State, Action>, isolation: EngineIsolation) {
     let reference = EngineWeakReference(store)
     self.init(
-      sink: { action, cascade in reference.object?.send(action, from: cascade) },
+      sink: { action, effect in reference.object?.send(action, from: effect) },
       starter: { effect, context in
         guard let store = reference.object else { return [] }
         var tasks: [Task<Void, Never>]? = []

@@ -2,6 +2,7 @@ extension EngineStore {
   /// Starts the feature's mount effect: the store has just been created.
   @usableFromInline
   func mount() {
+    inspection?.emit(.mounted)
     guard lifecycle.mount != nil else { return }
     _ = perform { $0.lifecycle.mountEffect($0.state) }
   }
@@ -9,6 +10,7 @@ extension EngineStore {
   /// Starts the feature's dismount effect, then cancels every effect that was running before
   /// it (subscriptions torn down by the time this returns). The dismount effect itself runs on.
   func dismount() -> StoreTask {
+    inspection?.emit(.dismounted)
     let running = registry.running
     let task = perform { $0.lifecycle.dismountEffect($0.state) }
     registry.cancel(running)

@@ -44,6 +44,8 @@ final class EngineStore<State, Action: Sendable> {
   @usableFromInline lazy var sendLinks = EngineSendLinks(self, isolation: isolation)
   /// The test's tracker when the store was made in one (see ``EngineTracker``).
   @usableFromInline let tracker = EngineTracker.current
+  /// The store's inspector, driven by the engine; `nil` (the usual case) costs a send one check.
+  @usableFromInline let inspection: EngineInspection<State, Action>?
 
   @usableFromInline
   init(
@@ -51,9 +53,11 @@ final class EngineStore<State, Action: Sendable> {
     reducer: @escaping (inout State, Action) -> Effect<Action>,
     lifecycle: Lifecycle<State, Action> = .none,
     dependencies: DependencyValues,
-    isolation: (any Actor)?
+    isolation: (any Actor)?,
+    inspector: StoreInspector<State, Action>? = nil
   ) {
     self.state = initialState
+    self.inspection = inspector.map(EngineInspection.init)
     self.reducer = reducer
     self.lifecycle = lifecycle
     self.dependencyScope = DependencyValues.storeScope(for: dependencies)
@@ -75,7 +79,8 @@ final class EngineStore<State, Action: Sendable> {
     building makeInitialState: () -> State,
     reducer makeReducer: () -> R,
     prepareDependencies: (inout DependencyValues) -> Void,
-    isolation: (any Actor)?
+    isolation: (any Actor)?,
+    inspector: StoreInspector<State, Action>? = nil
   ) {
     var dependencies = DependencyValues.currentValues.openingScope()
     dependencies.set(by: prepareDependencies)
@@ -84,11 +89,12 @@ final class EngineStore<State, Action: Sendable> {
     }
     self.init(
       initialState: initial, reducer: functions.reduce, lifecycle: functions.lifecycle, dependencies: dependencies,
-      isolation: isolation)
+      isolation: isolation, inspector: inspector)
   }
 
   deinit {
     registry.cancelAll()
+    inspection?.emit(.released)
     if let dismount = lifecycle.dismount {
       Self.dismountReleased(
         EngineReleaseSnapshot(state: state, dismount: dismount), dependencies: dependencyScope?.values)
@@ -98,6 +104,9 @@ final class EngineStore<State, Action: Sendable> {
 
   @inlinable
   func send(_ action: Action) -> StoreTask {
+    // Marked unlikely, so the plain send's code stays as it was ("root send" row of
+    // `Benchmarks/instructions.sh`).
+    if _slowPath(inspection != nil) { return sendInspected(action, origin: .external) }
     if isSending {
       queue.append(action)
       return .empty
@@ -108,16 +117,34 @@ final class EngineStore<State, Action: Sendable> {
     return drain(action, joining: nil)
   }
 
-  /// Sends an action an effect sent: its effects join the effect's cascade, and it is reduced
+  /// Sends an action `effect` sent: its effects join the effect's cascade, and it is reduced
   /// with the store's dependencies, never the effect's (TCA's rule; the effect's values are for
   /// its own work).
   @usableFromInline
-  func send(_ action: Action, from cascade: EngineCascade?) {
+  func send(_ action: Action, from effect: EngineEffectHandle) {
+    if let inspection {
+      _ = sendInspected(action, origin: .effect(effect.inspectedEffect), joining: effect.cascade, inspection)
+      return
+    }
     if isSending {
       queue.append(action)
       return
     }
-    DependencyValues.withStoreValues(dependencyScope) { _ = drain(action, joining: cascade) }
+    DependencyValues.withStoreValues(dependencyScope) { _ = drain(action, joining: effect.cascade) }
+  }
+
+  /// Sends an action a `.send` effect returned: queued during a send, as `drain` queues it.
+  @inlinable
+  func sendReturned(_ action: Action) {
+    if isSending {
+      queue.append(action)
+      return
+    }
+    if let inspection {
+      _ = sendInspected(action, origin: .sendEffect, joining: nil, inspection)
+      return
+    }
+    _ = send(action)
   }
 
   @inlinable

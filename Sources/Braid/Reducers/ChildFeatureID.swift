@@ -16,3 +16,15 @@ enum ChildFeatureID: Hashable, @unchecked Sendable {
   /// The element with id `element` of the collection at `elements`.
   case forEach(elements: AnyKeyPath, element: AnyHashableSendable)
 }
+
+extension ChildFeatureID: CustomStringConvertible {
+  /// Read as the state it names: `\Parent.State.rows[id: 3]`, `\Parent.State.child`.
+  @usableFromInline
+  var description: String {
+    switch self {
+    case .ifLet(let state): "\(state)"
+    case .ifCaseLet(let state, _): "case \(state)"
+    case .forEach(let elements, let element): "\(elements)[id: \(element)]"
+    }
+  }
+}

@@ -31,17 +31,21 @@ public final class Store<State, Action: Sendable> {
   ///
   /// - Parameters:
   ///   - initialState: The state to start from, built with the store's dependencies.
+  ///   - inspector: Receives everything the store does, from its mount on (see
+  ///     ``StoreInspector``), on the main actor.
   ///   - reducer: The feature's reducer.
   ///   - prepareDependencies: Changes the dependency values (``DependencyValues``) the store
   ///     reduces actions and starts effects with; they start as the values in force here.
   @inlinable
   public init<R: Reducer<State, Action>>(
     initialState: @autoclosure () -> State,
+    inspector: StoreInspector<State, Action>? = nil,
     @ReducerBuilder<State, Action> reducer: () -> R,
     withDependencies prepareDependencies: (inout DependencyValues) -> Void = { _ in }
   ) {
     let root = EngineStore(
-      building: initialState, reducer: reducer, prepareDependencies: prepareDependencies, isolation: MainActor.shared)
+      building: initialState, reducer: reducer, prepareDependencies: prepareDependencies, isolation: MainActor.shared,
+      inspector: inspector)
     self.root = root
     scoped = nil
     root.mount()

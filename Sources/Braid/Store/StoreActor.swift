@@ -45,16 +45,20 @@ public final actor StoreActor<State, Action: Sendable> {
   ///   - initialState: The state to start from, built with the store's dependencies. `@Sendable`,
   ///     as `reducer`, so that a store can be made on any actor for another: capture only
   ///     `Sendable` values in them.
+  ///   - inspector: Receives everything the store does (see ``StoreInspector``), on the store's
+  ///     actor from the first action on; the mount event comes from this initializer.
   ///   - reducer: The feature's reducer.
   ///   - prepareDependencies: Changes the dependency values (``DependencyValues``) the store
   ///     reduces actions and starts effects with; they start as the values in force here.
   public init<R: Reducer<State, Action>>(
     initialState: @autoclosure @Sendable () -> State,
+    inspector: StoreInspector<State, Action>? = nil,
     @ReducerBuilder<State, Action> reducer: @Sendable () -> R,
     withDependencies prepareDependencies: (inout DependencyValues) -> Void = { _ in }
   ) {
     let root = EngineStore(
-      building: initialState, reducer: reducer, prepareDependencies: prepareDependencies, isolation: nil)
+      building: initialState, reducer: reducer, prepareDependencies: prepareDependencies, isolation: nil,
+      inspector: inspector)
     self.root = root
     // Mounted here, outside the actor, while nothing else can reach the core: deliveries wait
     // for the binding below, which publishes the mounted core to the actor.

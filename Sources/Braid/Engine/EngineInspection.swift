@@ -1,0 +1,106 @@
+import Synchronization
+
+#if canImport(Glibc)
+  import Glibc
+#elseif canImport(Darwin)
+  import Darwin
+#endif
+
+/// What a running effect's handle tells its store's inspection when the effect ends, fails or
+/// is cancelled, whatever the store's state and action types.
+@usableFromInline
+protocol EngineEffectInspecting: AnyObject, Sendable {
+  func effectEnded(_ effect: Int, path: [AnyHashableSendable], cancelled: Bool)
+  func effectFailed(_ effect: Int, path: [AnyHashableSendable], error: any Error)
+}
+
+/// A store's ``StoreInspector`` as the engine drives it: numbers events and effects, stamps and
+/// delivers events one at a time, and remembers where queued actions came from.
+@usableFromInline
+final class EngineInspection<State, Action: Sendable>: EngineEffectInspecting, @unchecked Sendable {
+  // @unchecked: `inspector` is immutable and `Sendable`; `delivery` and the atomics are
+  // thread-safe; `queuedOrigins` and `currentAction` are touched only on the store's isolation,
+  // inside its sends.
+  @usableFromInline let inspector: StoreInspector<State, Action>
+  /// The last sequence number given; held while an event is delivered, so deliveries never
+  /// overlap and come in sequence order.
+  @usableFromInline let delivery = Mutex<UInt64>(0)
+  /// The thread delivering an event, or 0: an event emitted from inside a delivery (the
+  /// inspector sent to its store) would wait for itself.
+  @usableFromInline let deliveringThread = Atomic<UInt>(0)
+  private let lastEffect = Atomic<Int>(0)
+  /// Origins of queued actions that did not come from a `.send` effect, by queue index.
+  @usableFromInline var queuedOrigins: [Int: StoreEvent<State, Action>.ActionOrigin] = [:]
+  /// The sequence number of the action being reduced, for the effects it returns.
+  @usableFromInline var currentAction: UInt64?
+
+  @usableFromInline
+  init(_ inspector: StoreInspector<State, Action>) {
+    self.inspector = inspector
+  }
+
+  @inlinable
+  var needsStateBefore: Bool { inspector.needsStateBefore }
+
+  /// Delivers an event of `kind` about `path`, and returns its sequence number (0 when it was
+  /// dropped because it was emitted from inside a delivery).
+  ///
+  /// Inlinable, as the inspected send loop is, so that both are specialized for the store's
+  /// types: unspecialized, looking up the event types' metadata was most of an event's cost.
+  @inlinable
+  @discardableResult
+  func emit(_ kind: StoreEvent<State, Action>.Kind, path: [AnyHashableSendable] = []) -> UInt64 {
+    let thread = Self.currentThread
+    if deliveringThread.load(ordering: .acquiring) == thread {
+      reportReentrantEvent(kind)
+      return 0
+    }
+    return delivery.withLock { last in
+      last += 1
+      deliveringThread.store(thread, ordering: .releasing)
+      defer { deliveringThread.store(0, ordering: .releasing) }
+      inspector.receive(
+        StoreEvent(sequence: last, time: inspector.elapsed(), path: FeaturePath(path), kind: kind))
+      return last
+    }
+  }
+
+  /// Numbers an effect that is starting and reports its start.
+  func effectStarted(
+    _ kind: StoreEvent<State, Action>.EffectKind, context: EngineEffectContext, key: EngineCancellationKey?
+  ) -> Int {
+    let effect = lastEffect.add(1, ordering: .relaxed).newValue
+    var ids = context.keys.map { "\($0.id)" }
+    if let key { ids.append("\(key.id)") }
+    emit(
+      .effectStarted(.init(effect: effect, kind: kind, cancellationIDs: ids, action: currentAction)),
+      path: context.path)
+    return effect
+  }
+
+  @usableFromInline
+  func reportReentrantEvent(_ kind: StoreEvent<State, Action>.Kind) {
+    reportMisuse(
+      "A store inspector sent to the store it inspects while receiving an event, outside a send: the store's next event would have to be delivered inside this one, so it was dropped (\(kind)). Send from a task the inspector starts instead."
+    )
+  }
+
+  @usableFromInline
+  func effectEnded(_ effect: Int, path: [AnyHashableSendable], cancelled: Bool) {
+    emit(cancelled ? .effectCancelled(effect: effect) : .effectFinished(effect: effect), path: path)
+  }
+
+  @usableFromInline
+  func effectFailed(_ effect: Int, path: [AnyHashableSendable], error: any Error) {
+    emit(.effectFailed(effect: effect, error: error), path: path)
+  }
+
+  @usableFromInline
+  static var currentThread: UInt {
+    #if canImport(Darwin)
+      UInt(bitPattern: pthread_self())
+    #else
+      UInt(pthread_self())
+    #endif
+  }
+}

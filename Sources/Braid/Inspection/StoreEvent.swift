@@ -1,0 +1,116 @@
+/// One thing a store did, as a ``StoreInspector`` receives it.
+public struct StoreEvent<State, Action: Sendable> {
+  @inlinable
+  init(sequence: UInt64, time: Duration, path: FeaturePath, kind: Kind) {
+    self.sequence = sequence
+    self.time = time
+    self.path = path
+    self.kind = kind
+  }
+
+  /// The event's place in the store's stream: 1 for the first, one more for each next.
+  public let sequence: UInt64
+  /// When it happened, on the inspector's clock, since the inspector was made.
+  public let time: Duration
+  /// The child feature the event concerns; the root for actions and states, which are the
+  /// store's own.
+  public let path: FeaturePath
+  /// What happened.
+  public let kind: Kind
+
+  /// What a store did.
+  public enum Kind {
+    /// The store is about to reduce `action`, which came from `origin`.
+    case action(Action, origin: ActionOrigin)
+    /// The reducer has run: `after` is the state now; `before` the state before the action when
+    /// the inspector asked for it (``StoreInspector/needsStateBefore``), else `nil`.
+    case state(before: State?, after: State)
+    /// An effect the last action's reducer returned has started.
+    case effectStarted(EffectStart)
+    /// The effect numbered `effect` has finished on its own.
+    case effectFinished(effect: Int)
+    /// The effect numbered `effect` was cancelled: by a `.cancel(id:)`, a `cancelInFlight`, a
+    /// dismount, its child feature's removal, its cascade's cancellation or the store's release.
+    case effectCancelled(effect: Int)
+    /// The effect numbered `effect` failed with `error`; its `catch:` handler, if any, runs next.
+    case effectFailed(effect: Int, error: any Error)
+    /// The store was created and its mount hooks started.
+    case mounted
+    /// The store was dismounted.
+    case dismounted
+    /// The store was released; its running effects have been cancelled.
+    case released
+  }
+
+  /// Where an action came from.
+  public enum ActionOrigin: Sendable, Hashable, CustomStringConvertible {
+    /// Sent to the store from outside (`store.send`), or by a scoped store.
+    case external
+    /// Returned by a reducer as a `.send` effect.
+    case sendEffect
+    /// Sent by the running effect numbered `effect`.
+    case effect(Int)
+
+    public var description: String {
+      switch self {
+      case .external: "external"
+      case .sendEffect: ".send"
+      case .effect(let effect): "effect \(effect)"
+      }
+    }
+  }
+
+  /// An effect as it starts.
+  public struct EffectStart: Sendable, Hashable {
+    /// The effect's number in this store: 1 for the first, one more for each next.
+    public let effect: Int
+    /// What kind of effect it is.
+    public let kind: EffectKind
+    /// The cancellation ids it runs under, as printed, innermost last.
+    public let cancellationIDs: [String]
+    /// The sequence number of the action whose reducer returned it, or `nil` for a mount or
+    /// dismount hook's effect.
+    public let action: UInt64?
+  }
+
+  /// The kind of a running effect.
+  public enum EffectKind: String, Sendable, Hashable {
+    /// An `Effect.run`.
+    case run
+    /// An `Effect.subscribe`.
+    case subscribe
+    /// The part of an `Effect.concatenate` that runs in a task, one effect after another.
+    case concatenation
+  }
+}
+
+extension StoreEvent: Sendable where State: Sendable, Action: Sendable {}
+extension StoreEvent.Kind: Sendable where State: Sendable, Action: Sendable {}
+
+extension StoreEvent: CustomStringConvertible {
+  /// The event on one line: its sequence number, path and kind.
+  public var description: String {
+    let place = path.isRoot ? "" : " \(path)"
+    return "#\(sequence)\(place) \(kind)"
+  }
+}
+
+extension StoreEvent.Kind: CustomStringConvertible {
+  /// The kind on one line: actions as `ValueDump` renders them; states are named, not dumped.
+  public var description: String {
+    switch self {
+    case .action(let action, let origin): "action \(ValueDump.dump(action)) (\(origin))"
+    case .state(let before, _): before == nil ? "state" : "state (with before)"
+    case .effectStarted(let start):
+      "effect \(start.effect) started: \(start.kind.rawValue)"
+        + (start.cancellationIDs.isEmpty ? "" : " id \(start.cancellationIDs.joined(separator: "/"))")
+        + (start.action.map { " by #\($0)" } ?? "")
+    case .effectFinished(let effect): "effect \(effect) finished"
+    case .effectCancelled(let effect): "effect \(effect) cancelled"
+    case .effectFailed(let effect, let error): "effect \(effect) failed: \(error)"
+    case .mounted: "mounted"
+    case .dismounted: "dismounted"
+    case .released: "released"
+    }
+  }
+}

@@ -1,0 +1,75 @@
+/// Receives, in order, everything a store does: the actions it reduces and where each came from,
+/// the state after each, the effects it starts and how each ends, its mount, dismount and release.
+///
+/// Attach one when creating a ``Store``, a ``StoreActor`` or a `TestStore`:
+///
+/// ```swift
+/// let store = Store(
+///   initialState: Feature.State(),
+///   inspector: StoreInspector { event in print(event) }
+/// ) {
+///   Feature()
+/// }
+/// ```
+///
+/// Events come in the order they happen, each with a ``StoreEvent/sequence`` number one greater
+/// than the last. Events of the store itself (actions, states, effects starting or being
+/// cancelled, mount, dismount) are delivered on the store's isolation: the main actor for a
+/// ``Store``, the store's own actor for a ``StoreActor``. An effect's end or failure is delivered
+/// from the effect's task. Deliveries never overlap: one event is delivered at a time.
+///
+/// A store without an inspector pays nothing for the feature (the instruction-count rows of
+/// `Benchmarks/instructions.sh` guard it).
+///
+/// ## What an inspector may do
+///
+/// - Read the event and keep what it needs. Keeping a ``StoreEvent/Kind/state(before:after:)``
+///   value keeps a copy of the state alive: the store's next change to a shared buffer then
+///   copies it. Copy out what you need instead.
+/// - It may not send to the store it inspects from inside ``receive``. Such a send made while the
+///   store reduces is queued and reduced after the current action, as any send made during a
+///   send is; one made at any other time would have to deliver its events inside this one, so
+///   those events are dropped and the misuse is reported.
+/// - It should be quick: the store waits for each delivery.
+public struct StoreInspector<State, Action: Sendable>: Sendable {
+  /// Whether the store keeps the state from before each action for
+  /// ``StoreEvent/Kind/state(before:after:)``. Off, `before` is `nil`, and reducing an action
+  /// copies nothing.
+  public let needsStateBefore: Bool
+  /// Receives each event.
+  public let receive: @Sendable (StoreEvent<State, Action>) -> Void
+  /// The time since the inspector was made, on its clock.
+  @usableFromInline let elapsed: @Sendable () -> Duration
+
+  /// Creates an inspector that hands every event to `receive`.
+  ///
+  /// - Parameters:
+  ///   - needsStateBefore: Whether state events carry the state from before the action too.
+  ///     It costs a copy of the state per action, and a copy of any buffer the reducer then
+  ///     changes.
+  ///   - clock: The clock that stamps each event's ``StoreEvent/time``, from when the inspector
+  ///     is made; a `TestClock` in tests.
+  ///   - receive: Called with each event, in order, one at a time.
+  public init<C: Clock<Duration>>(
+    needsStateBefore: Bool = false,
+    clock: C,
+    receive: @escaping @Sendable (_ event: StoreEvent<State, Action>) -> Void
+  ) {
+    self.needsStateBefore = needsStateBefore
+    self.receive = receive
+    let start = clock.now
+    elapsed = { start.duration(to: clock.now) }
+  }
+
+  /// Creates an inspector that hands every event to `receive`, stamped by the continuous clock.
+  ///
+  /// - Parameters:
+  ///   - needsStateBefore: Whether state events carry the state from before the action too.
+  ///   - receive: Called with each event, in order, one at a time.
+  public init(
+    needsStateBefore: Bool = false,
+    receive: @escaping @Sendable (_ event: StoreEvent<State, Action>) -> Void
+  ) {
+    self.init(needsStateBefore: needsStateBefore, clock: ContinuousClock(), receive: receive)
+  }
+}
