@@ -1,3 +1,4 @@
+import BraidTestSupport
 import Dispatch
 import Foundation
 import Testing
@@ -12,8 +13,19 @@ struct BraidDemoProcessTests {
   /// Runs `braid-demo` with `arguments` and `input` on standard input (and `environment` in
   /// place of this process's, and `directory` as its working directory, when given); returns
   /// status and output.
+  ///
+  /// The process is awaited on a thread of its own, not on the cooperative pool (see
+  /// `onOwnThread`).
   static func run(
     _ arguments: [String], input: String = "", environment: [String: String]? = nil, directory: String? = nil
+  ) async throws -> (status: Int32, output: String, error: String) {
+    try await onOwnThread {
+      try runBlocking(arguments, input: input, environment: environment, directory: directory)
+    }
+  }
+
+  private static func runBlocking(
+    _ arguments: [String], input: String, environment: [String: String]?, directory: String?
   ) throws -> (status: Int32, output: String, error: String) {
     let process = Process()
     process.executableURL = executable
@@ -43,16 +55,16 @@ struct BraidDemoProcessTests {
     FileManager.default.temporaryDirectory.appendingPathComponent("braid-demo-\(UUID().uuidString)/users.sqlite").path
   }
 
-  @Test func usersRejectsBadArguments() throws {
-    let missing = try Self.run(["users", "--database"])
+  @Test func usersRejectsBadArguments() async throws {
+    let missing = try await Self.run(["users", "--database"])
     #expect(missing.status == 64)
     #expect(missing.error.hasPrefix("braid-demo: --database needs a file path"))
-    let unknown = try Self.run(["users", "--bogus"])
+    let unknown = try await Self.run(["users", "--bogus"])
     #expect(unknown.status == 64)
     #expect(unknown.error.hasPrefix("braid-demo: unknown option '--bogus'"))
   }
 
-  @Test func scriptedSignUpPrintsTheScreens() throws {
+  @Test func scriptedSignUpPrintsTheScreens() async throws {
     let database = Self.temporaryDatabase()
     defer { try? FileManager.default.removeItem(atPath: (database as NSString).deletingLastPathComponent) }
     let script = """
@@ -67,7 +79,7 @@ struct BraidDemoProcessTests {
       type verification correct horse
       submit
       """
-    let result = try Self.run(["signup", "--database", database, "--script", "-"], input: script)
+    let result = try await Self.run(["signup", "--database", database, "--script", "-"], input: script)
     #expect(result.status == 0)
     #expect(
       result.output == """
@@ -93,26 +105,26 @@ struct BraidDemoProcessTests {
 
         """)
 
-    let again = try Self.run(
+    let again = try await Self.run(
       ["signup", "--database", database, "--script", "-"], input: "type username ALICE\nwait 300ms\n")
     #expect(again.output.contains("[ALICE                   ] Username already taken"))
   }
 
-  @Test func helpAndBadArguments() throws {
+  @Test func helpAndBadArguments() async throws {
     for help in [["--help"], ["help"], ["-h"]] {
-      let result = try Self.run(help)
+      let result = try await Self.run(help)
       #expect(result.status == 0)
       #expect(result.output.hasPrefix("usage: braid-demo signup [--database PATH] [--script FILE|-]\n"))
       #expect(result.output.contains("  counter            the counter example"))
     }
-    let none = try Self.run([])
+    let none = try await Self.run([])
     #expect(none.status == 64)
     #expect(none.output.isEmpty)
     #expect(none.error.hasPrefix("usage: braid-demo signup"))
-    let unknownCommand = try Self.run(["fly"])
+    let unknownCommand = try await Self.run(["fly"])
     #expect(unknownCommand.status == 64)
     #expect(unknownCommand.error.hasPrefix("braid-demo: unknown command 'fly'\n\nusage: braid-demo signup"))
-    let unknown = try Self.run(["signup", "--bogus"])
+    let unknown = try await Self.run(["signup", "--bogus"])
     #expect(unknown.status == 64)
     #expect(
       unknown.error == """
@@ -123,68 +135,69 @@ struct BraidDemoProcessTests {
 
         """)
     // A script the command cannot run is not a usage error: one line, status 1.
-    let badScript = try Self.run(["signup", "--database", Self.temporaryDatabase(), "--script", "-"], input: "jump\n")
+    let badScript = try await Self.run(
+      ["signup", "--database", Self.temporaryDatabase(), "--script", "-"], input: "jump\n")
     #expect(badScript.status == 1)
     #expect(badScript.error == "braid-demo: script line 1: unknown command: jump\n")
   }
 
   @Test(arguments: ["signup", "counter", "location", "users", "serve"])
-  func eachCommandsHelpDescribesThatCommand(command: String) throws {
-    let flag = try Self.run([command, "--help"])
+  func eachCommandsHelpDescribesThatCommand(command: String) async throws {
+    let flag = try await Self.run([command, "--help"])
     #expect(flag.status == 0)
     #expect(flag.output.hasPrefix("usage: braid-demo \(command)"))
     #expect(flag.output.contains("\n  \(command) "))
     let others = ["signup", "counter", "location", "users", "serve"].filter { $0 != command }
     #expect(
       others.allSatisfy { !flag.output.contains("usage: braid-demo \($0)") && !flag.output.contains("\n  \($0) ") })
-    #expect(try Self.run(["help", command]).output == flag.output)
+    #expect(try await Self.run(["help", command]).output == flag.output)
   }
 
-  @Test func aScriptThatIsNotUTF8OrMissingSaysWhyAndWhere() throws {
+  @Test func aScriptThatIsNotUTF8OrMissingSaysWhyAndWhere() async throws {
     let folder = FileManager.default.temporaryDirectory.appendingPathComponent("braid-script-\(UUID().uuidString)")
     try FileManager.default.createDirectory(at: folder, withIntermediateDirectories: true)
     defer { try? FileManager.default.removeItem(at: folder) }
     let script = folder.appendingPathComponent("bad.script")
     try Data("show\ntype username al".utf8 + [0xC3, 0x28] + Data("ce\n".utf8)).write(to: script)
     let database = folder.appendingPathComponent("users.sqlite").path
-    let bad = try Self.run(["signup", "--database", database, "--script", script.path])
+    let bad = try await Self.run(["signup", "--database", database, "--script", script.path])
     #expect(bad.status == 1)
     #expect(bad.error == "braid-demo: cannot read script '\(script.path)': not UTF-8 at byte offset 21 (line 2)\n")
-    let piped = try Self.run(["signup", "--database", database, "--script", "-"], input: "")
+    let piped = try await Self.run(["signup", "--database", database, "--script", "-"], input: "")
     #expect(piped.status == 0)
-    let missing = try Self.run(["signup", "--database", database, "--script", folder.path + "/none.script"])
+    let missing = try await Self.run(["signup", "--database", database, "--script", folder.path + "/none.script"])
     #expect(missing.status == 1)
     #expect(missing.error == "braid-demo: cannot read script '\(folder.path)/none.script': no such file\n")
-    let directory = try Self.run(["signup", "--database", database, "--script", folder.path])
+    let directory = try await Self.run(["signup", "--database", database, "--script", folder.path])
     #expect(directory.status == 1)
     #expect(directory.error == "braid-demo: cannot read script '\(folder.path)': it is a directory\n")
   }
 
-  @Test func counterRunsItsTourAndRejectsUnknownArguments() throws {
-    let tour = try Self.run(["counter"])
+  @Test func counterRunsItsTourAndRejectsUnknownArguments() async throws {
+    let tour = try await Self.run(["counter"])
     #expect(tour.status == 0)
     #expect(tour.output.hasPrefix("count: 0\n> + + + (three taps)\n"))
     #expect(tour.output.hasSuffix("done: count 6, factors 2 × 3\n"))
-    let interactive = try Self.run(["counter", "--interactive"], input: "+\n+\nbogus\nquit\n")
+    let interactive = try await Self.run(["counter", "--interactive"], input: "+\n+\nbogus\nquit\n")
     #expect(interactive.status == 0)
     let commands = "commands: + (increment), - (decrement), factor, timer (start/stop), quit"
     #expect(
       interactive.output
         == "\(commands)\ncount: 0\n> count: 1\n> count: 2\n> unknown command 'bogus'; \(commands)\n> ")
-    let unknown = try Self.run(["counter", "--bogus"])
+    let unknown = try await Self.run(["counter", "--bogus"])
     #expect(unknown.status == 64)
     #expect(unknown.error.hasPrefix("braid-demo: unknown option '--bogus'"))
   }
 
-  @Test func locationReplaysTheBundledLogAsLinesOrJSON() throws {
-    let plain = try Self.run(["location", "--immediate", "--plain"])
+  @Test func locationReplaysTheBundledLogAsLinesOrJSON() async throws {
+    let plain = try await Self.run(["location", "--immediate", "--plain"])
     #expect(plain.status == 0)
     let lines = plain.output.split(separator: "\n")
     #expect(lines.count == 122)
     #expect(
       lines.first
         == "2020-03-18T13:28:19.600Z  41.574965910 N  93.750571901 W  278.2 m  0.08 m/s  124.9°  differential")
-    let json = try Self.run(["location", "--immediate", "--json"])
+    let json = try await Self.run(["location", "--immediate", "--json"])
     #expect(json.status == 0)
     #expect(
       json.output.split(separator: "\n").first
@@ -192,14 +205,14 @@ struct BraidDemoProcessTests {
     )
   }
 
-  @Test func locationRejectsBadArguments() throws {
-    let badSpeed = try Self.run(["location", "--speed", "fast"])
+  @Test func locationRejectsBadArguments() async throws {
+    let badSpeed = try await Self.run(["location", "--speed", "fast"])
     #expect(badSpeed.status == 64)
     #expect(badSpeed.error.hasPrefix("braid-demo: --speed needs a number from 0.01 to 1000"))
-    let badBaud = try Self.run(["location", "--serial", "/dev/ttyS0", "--baud", "9601"])
+    let badBaud = try await Self.run(["location", "--serial", "/dev/ttyS0", "--baud", "9601"])
     #expect(badBaud.status == 64)
     #expect(badBaud.error.hasPrefix("braid-demo: --baud needs one of 1200, 2400, 4800, 9600"))
-    let twoSources = try Self.run(["location", "--serial", "/dev/ttyS0", "--nmea", "drive.nmea"])
+    let twoSources = try await Self.run(["location", "--serial", "/dev/ttyS0", "--nmea", "drive.nmea"])
     #expect(twoSources.status == 64)
     #expect(twoSources.error.hasPrefix("braid-demo: choose one source"))
   }

@@ -25,46 +25,46 @@ struct LocationDemoProcessTests {
     #expect(result.error == "braid-demo: \(message)\n", sourceLocation: sourceLocation)
   }
 
-  @Test func aSpeedOutOfItsRangeIsAUsageErrorNotACrash() throws {
+  @Test func aSpeedOutOfItsRangeIsAUsageErrorNotACrash() async throws {
     // 1e-300 and 1e-20 once trapped converting the pause between fixes to a Duration.
     for speed in ["1e-300", "1e-20", "0.001", "0", "-5", "nan", "inf", "1e300", "fast"] {
-      let result = try Demo.run(["location", "--speed", speed, "--plain"])
+      let result = try await Demo.run(["location", "--speed", speed, "--plain"])
       #expect(result.status == 64, "\(speed)")
       #expect(result.error.hasPrefix("braid-demo: --speed needs a number from 0.01 to 1000\n"), "\(speed)")
       #expect(result.output.isEmpty, "\(speed)")
     }
-    #expect(try Demo.run(["--help"]).output.contains("N from 0.01 to 1000"))
-    #expect(try Demo.run(["--help"]).output.contains("longer than 2 s is replayed as 2 s"))
+    #expect(try await Demo.run(["--help"]).output.contains("N from 0.01 to 1000"))
+    #expect(try await Demo.run(["--help"]).output.contains("longer than 2 s is replayed as 2 s"))
   }
 
-  @Test func conflictingOrIncompleteFlagsAreUsageErrors() throws {
+  @Test func conflictingOrIncompleteFlagsAreUsageErrors() async throws {
     let cases = [
       (["location", "--plain", "--json"], "--plain and --json cannot be used together"),
       (["location", "--immediate", "--speed", "4"], "--immediate and --speed cannot be used together"),
       (["location", "--nmea", "--plain"], "--nmea needs a file"),
     ]
     for (arguments, message) in cases {
-      let result = try Demo.run(arguments)
+      let result = try await Demo.run(arguments)
       #expect(result.status == 64, "\(arguments)")
       #expect(result.error.hasPrefix("braid-demo: \(message)\n"), "\(arguments)")
       #expect(result.output.isEmpty, "\(arguments)")
     }
   }
 
-  @Test func aDirectoryIsAnErrorNotASilentHang() throws {
+  @Test func aDirectoryIsAnErrorNotASilentHang() async throws {
     let directory = FileManager.default.temporaryDirectory.appendingPathComponent("braid-location-\(UUID())").path
     try FileManager.default.createDirectory(atPath: directory, withIntermediateDirectories: true)
     defer { try? FileManager.default.removeItem(atPath: directory) }
     for output in ["--plain", "--json"] {
-      let result = try Demo.run(["location", "--nmea", directory, output])
+      let result = try await Demo.run(["location", "--nmea", directory, output])
       Self.expectRuntimeFailure(result, "cannot open '\(directory)': is a directory")
     }
   }
 
-  @Test func aFileThatNeverEndsALineIsAnErrorNotASilentHang() throws {
+  @Test func aFileThatNeverEndsALineIsAnErrorNotASilentHang() async throws {
     let started = ContinuousClock.now
     for output in ["--plain", "--json"] {
-      let result = try Demo.run(["location", "--nmea", "/dev/zero", output])
+      let result = try await Demo.run(["location", "--nmea", "/dev/zero", output])
       Self.expectRuntimeFailure(
         result,
         "Malformed location input: /dev/zero: a line longer than 4096 bytes after 0 line(s): not an NMEA log")
@@ -73,20 +73,20 @@ struct LocationDemoProcessTests {
     #expect(ContinuousClock.now - started < .seconds(30))
   }
 
-  @Test func aMissingFileIsReportedAsNoSuchFile() throws {
-    let result = try Demo.run(["location", "--nmea", "/nonexistent/drive.nmea", "--plain"])
+  @Test func aMissingFileIsReportedAsNoSuchFile() async throws {
+    let result = try await Demo.run(["location", "--nmea", "/nonexistent/drive.nmea", "--plain"])
     Self.expectRuntimeFailure(result, "cannot open '/nonexistent/drive.nmea': no such file")
-    let noDevice = try Demo.run(["location", "--serial", "/dev/no-such-receiver", "--plain"])
+    let noDevice = try await Demo.run(["location", "--serial", "/dev/no-such-receiver", "--plain"])
     Self.expectRuntimeFailure(noDevice, "cannot open '/dev/no-such-receiver': no such device")
-    let notSerial = try Demo.run(["location", "--serial", "/dev/null", "--plain"])
+    let notSerial = try await Demo.run(["location", "--serial", "/dev/null", "--plain"])
     Self.expectRuntimeFailure(notSerial, "Location source unavailable: /dev/null: not a serial device")
   }
 
-  @Test func anEmptyLogOrRandomBytesSayNoFixAndFail() throws {
+  @Test func anEmptyLogOrRandomBytesSayNoFixAndFail() async throws {
     let empty = try Self.file([])
     defer { try? FileManager.default.removeItem(atPath: empty) }
     Self.expectRuntimeFailure(
-      try Demo.run(["location", "--nmea", empty, "--plain"]), "no fix in '\(empty)': the file is empty")
+      try await Demo.run(["location", "--nmea", empty, "--plain"]), "no fix in '\(empty)': the file is empty")
     // 1 MiB of random bytes, the same on every run (xorshift64).
     var state: UInt64 = 0x9E37_79B9_7F4A_7C15
     let bytes = (0..<(1 << 20)).map { _ -> UInt8 in
@@ -97,7 +97,7 @@ struct LocationDemoProcessTests {
     }
     let random = try Self.file(bytes)
     defer { try? FileManager.default.removeItem(atPath: random) }
-    let result = try Demo.run(["location", "--nmea", random, "--plain"])
+    let result = try await Demo.run(["location", "--nmea", random, "--plain"])
     #expect(result.error.contains(" lines read, none was a fix"))
     let firstLine = result.error.prefix { $0 != "\n" }
     let count = firstLine.split(separator: "': ").last?.split(separator: " ").first.flatMap { Int($0) }

@@ -17,10 +17,10 @@ struct ScriptErrorSecrecyProcessTests {
     ("Hunter2Secret!x", "unknown command: (not shown)"),
     ("wait 1s Hunter2Secret!x", "expected a duration from 0ms to 24h, such as 400ms or 1s: wait …"),
   ])
-  func aMistypedLineNeverEchoesWhatFollowsTheMistake(line: String, message: String) throws {
+  func aMistypedLineNeverEchoesWhatFollowsTheMistake(line: String, message: String) async throws {
     let database = Demo.temporaryDatabase()
     defer { try? FileManager.default.removeItem(atPath: (database as NSString).deletingLastPathComponent) }
-    let result = try Demo.run(["signup", "--database", database, "--script", "-"], input: "show\n\(line)\n")
+    let result = try await Demo.run(["signup", "--database", database, "--script", "-"], input: "show\n\(line)\n")
     #expect(result.status == 1)
     #expect(result.error.hasPrefix("braid-demo: script line 2: \(message)\n"), "\(result.error)")
     #expect(!result.error.contains("Hunter2"))

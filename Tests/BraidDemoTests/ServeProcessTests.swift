@@ -73,55 +73,80 @@ struct ServeProcessTests {
     client.nextObject()?["type"] as? String == "state"
   }
 
-  @Test func atTheDescriptorLimitNewConnectionsAreRefusedAndOldOnesServed() throws {
-    let server = try Server(descriptorLimit: 48)
-    var open: [LineClient] = []
+  /// What a run against the descriptor limit saw.
+  struct LimitRun: Sendable {
+    var served = 0
     var refused = 0
-    for _ in 0..<80 {
-      guard let client = LineClient(port: server.port, readTimeout: .seconds(10)) else { continue }
-      if Self.isServed(client) {
-        open.append(client)
-      } else {
-        refused += 1
-      }
-    }
-    let first = try #require(open.first, "no connection was served")
-    #expect(refused > 0)
-    // The connections made before the limit are still served.
-    first.send("type username early")
-    #expect(first.next { $0["username"] as? String == "early" } != nil)
-    // Once some close, new connections are accepted again.
-    open.removeLast(min(10, open.count))
+    var earlyAnswered = false
     var servedAgain = false
-    for _ in 0..<50 where !servedAgain {
-      guard let client = LineClient(port: server.port, readTimeout: .seconds(10)) else { continue }
-      servedAgain = Self.isServed(client)
-    }
-    #expect(servedAgain)
-    open.removeAll()
-    let log = server.stop()
-    #expect(log.contains("refusing new connections until some close"), "stderr: \(log)")
-    #expect(log.contains("accepting connections again"), "stderr: \(log)")
+    var descriptorsFreed = false
+    var log = ""
   }
 
-  @Test func theFirstClientAfterTheLimitPassesIsServed() throws {
-    let server = try Server(descriptorLimit: 40)
-    var clients: [LineClient] = []
-    var refused = 0
-    for _ in 0..<80 {
-      guard let client = LineClient(port: server.port, readTimeout: .seconds(10)) else { continue }
-      if Self.isServed(client) { clients.append(client) } else { refused += 1 }
+  // Each test runs its clients and the server on a thread of its own (`onOwnThread`): their
+  // reads block, and blocking the cooperative pool stalls every other test in the process.
+
+  @Test func atTheDescriptorLimitNewConnectionsAreRefusedAndOldOnesServed() async throws {
+    let run = try await onOwnThread { () throws -> LimitRun in
+      var run = LimitRun()
+      let server = try Server(descriptorLimit: 48)
+      var open: [LineClient] = []
+      for _ in 0..<80 {
+        guard let client = LineClient(port: server.port, readTimeout: .seconds(10)) else { continue }
+        if Self.isServed(client) {
+          open.append(client)
+        } else {
+          run.refused += 1
+        }
+      }
+      run.served = open.count
+      if let first = open.first {
+        // The connections made before the limit are still served.
+        first.send("type username early")
+        run.earlyAnswered = first.next { $0["username"] as? String == "early" } != nil
+      }
+      // Once some close, new connections are accepted again.
+      open.removeLast(min(10, open.count))
+      for _ in 0..<50 where !run.servedAgain {
+        guard let client = LineClient(port: server.port, readTimeout: .seconds(10)) else { continue }
+        run.servedAgain = Self.isServed(client)
+      }
+      open.removeAll()
+      run.log = server.stop()
+      return run
     }
-    #expect(refused > 0, "the limit was reached")
-    clients.removeAll()
-    // The connections are closed on the server's side too: half its descriptors are free
-    // again (an idle server holds about 13: standard streams, the listener, its spare, the
-    // runtime's timers and signal sources).
-    #expect(server.waitForOpenDescriptors(atMost: 20))
-    // The very next client is served: the server does not wait for it with its spare
-    // descriptor given up, to turn it away.
-    let next = try #require(LineClient(port: server.port, readTimeout: .seconds(10)))
-    #expect(Self.isServed(next))
-    _ = server.stop()
+    #expect(run.served > 0, "no connection was served")
+    #expect(run.refused > 0)
+    #expect(run.earlyAnswered)
+    #expect(run.servedAgain)
+    #expect(run.log.contains("refusing new connections until some close"), "stderr: \(run.log)")
+    #expect(run.log.contains("accepting connections again"), "stderr: \(run.log)")
+  }
+
+  @Test func theFirstClientAfterTheLimitPassesIsServed() async throws {
+    let run = try await onOwnThread { () throws -> LimitRun in
+      var run = LimitRun()
+      let server = try Server(descriptorLimit: 40)
+      var clients: [LineClient] = []
+      for _ in 0..<80 {
+        guard let client = LineClient(port: server.port, readTimeout: .seconds(10)) else { continue }
+        if Self.isServed(client) { clients.append(client) } else { run.refused += 1 }
+      }
+      clients.removeAll()
+      // The connections are closed on the server's side too: half its descriptors are free
+      // again (an idle server holds about 13: standard streams, the listener, its spare, the
+      // runtime's timers and signal sources).
+      run.descriptorsFreed = server.waitForOpenDescriptors(atMost: 20)
+      // The very next client is served: the server does not wait for it with its spare
+      // descriptor given up, to turn it away.
+      if let next = LineClient(port: server.port, readTimeout: .seconds(10)) {
+        run.servedAgain = Self.isServed(next)
+      }
+      run.log = server.stop()
+      return run
+    }
+    #expect(run.refused > 0, "the limit was reached")
+    #expect(run.descriptorsFreed)
+    #expect(run.servedAgain, "the next client was not served; stderr: \(run.log)")
   }
 }

@@ -16,11 +16,11 @@ struct UsersDatabaseFileProcessTests {
 
     """
 
-  static func withFolder(_ body: (String) throws -> Void) rethrows {
+  static func withFolder(_ body: (String) async throws -> Void) async rethrows {
     let folder = FileManager.default.temporaryDirectory.appendingPathComponent("braid-db-\(UUID().uuidString)").path
     try? FileManager.default.createDirectory(atPath: folder, withIntermediateDirectories: true)
     defer { try? FileManager.default.removeItem(atPath: folder) }
-    try body(folder)
+    try await body(folder)
   }
 
   static func mode(of path: String) -> Int? {
@@ -31,14 +31,14 @@ struct UsersDatabaseFileProcessTests {
     "file:", "file:?", "file:x.db?mode=memor%79", "file:x.db?mod%65=memory", "file:p/x.db?vfs=memdb",
     "file:/p/x.db?mode=memory",
   ])
-  func aPathThatLooksLikeASQLiteURIIsAFileThatKeepsItsUsers(path: String) throws {
-    try Self.withFolder { folder in
-      let first = try Demo.run(
+  func aPathThatLooksLikeASQLiteURIIsAFileThatKeepsItsUsers(path: String) async throws {
+    try await Self.withFolder { folder in
+      let first = try await Demo.run(
         ["signup", "--database", path, "--script", "-"], input: Self.signUpAlice, directory: folder)
       #expect(first.status == 0, "\(first.error)")
       #expect(first.output.contains("Signed up: Welcome, alice!"))
       // The second run finds alice: the first one kept her, in a file of that very name.
-      let second = try Demo.run(
+      let second = try await Demo.run(
         ["signup", "--database", path, "--script", "-"], input: Self.signUpAlice, directory: folder)
       #expect(second.status == 1)
       #expect(second.output.contains("Username already taken"))
@@ -46,12 +46,12 @@ struct UsersDatabaseFileProcessTests {
     }
   }
 
-  @Test func anInMemoryDatabaseFromTheEnvironmentIsRefused() throws {
+  @Test func anInMemoryDatabaseFromTheEnvironmentIsRefused() async throws {
     for value in [":memory:", "some/folder/"] {
       var environment = ProcessInfo.processInfo.environment
       environment["BRAID_USERS_DB"] = value
       for command in ["signup", "users", "serve"] {
-        let result = try Demo.run(
+        let result = try await Demo.run(
           [command] + (command == "serve" ? ["--port", "0"] : []), input: Self.signUpAlice, environment: environment)
         #expect(result.status == 64, "\(command) with BRAID_USERS_DB=\(value)")
         #expect(result.error.hasPrefix("braid-demo: BRAID_USERS_DB: "), "\(result.error)")
@@ -59,9 +59,9 @@ struct UsersDatabaseFileProcessTests {
     }
   }
 
-  @Test func aDirectoryIsNotADatabase() throws {
-    try Self.withFolder { folder in
-      let result = try Demo.run(["signup", "--database", folder, "--script", "-"], input: Self.signUpAlice)
+  @Test func aDirectoryIsNotADatabase() async throws {
+    try await Self.withFolder { folder in
+      let result = try await Demo.run(["signup", "--database", folder, "--script", "-"], input: Self.signUpAlice)
       #expect(result.status == 64)
       #expect(
         result.error.hasPrefix(
@@ -69,10 +69,10 @@ struct UsersDatabaseFileProcessTests {
     }
   }
 
-  @Test func theDatabaseAndItsFolderAreCreatedForTheirOwnerOnly() throws {
-    try Self.withFolder { folder in
+  @Test func theDatabaseAndItsFolderAreCreatedForTheirOwnerOnly() async throws {
+    try await Self.withFolder { folder in
       let path = folder + "/data/users.sqlite"
-      let result = try Demo.run(["signup", "--database", path, "--script", "-"], input: Self.signUpAlice)
+      let result = try await Demo.run(["signup", "--database", path, "--script", "-"], input: Self.signUpAlice)
       #expect(result.status == 0)
       #expect(Self.mode(of: path) == 0o600)
       #expect(Self.mode(of: folder + "/data") == 0o700)
@@ -80,12 +80,12 @@ struct UsersDatabaseFileProcessTests {
     }
   }
 
-  @Test func aDatabaseOthersCanReadIsWarnedAbout() throws {
-    try Self.withFolder { folder in
+  @Test func aDatabaseOthersCanReadIsWarnedAbout() async throws {
+    try await Self.withFolder { folder in
       let path = folder + "/users.sqlite"
-      #expect(try Demo.run(["signup", "--database", path, "--script", "-"], input: Self.signUpAlice).status == 0)
+      #expect(try await Demo.run(["signup", "--database", path, "--script", "-"], input: Self.signUpAlice).status == 0)
       try FileManager.default.setAttributes([.posixPermissions: 0o644], ofItemAtPath: path)
-      let result = try Demo.run(["signup", "--database", path, "--script", "-"], input: "show\n")
+      let result = try await Demo.run(["signup", "--database", path, "--script", "-"], input: "show\n")
       #expect(result.status == 0)
       #expect(
         result.error

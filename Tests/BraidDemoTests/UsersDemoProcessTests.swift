@@ -6,20 +6,19 @@ import Testing
 /// database while `braid-demo signup` adds a user and the `sqlite3` shell renames and deletes.
 struct UsersDemoProcessTests {
   @Test(.needs("the sqlite3 shell", isInstalled: sqlite3 != nil, package: "sqlite3"))
-  func usersFollowsSignUpsAndEditsFromOtherProcesses() throws {
+  func usersFollowsSignUpsAndEditsFromOtherProcesses() async throws {
     let database = BraidDemoProcessTests.temporaryDatabase()
     defer { try? FileManager.default.removeItem(atPath: (database as NSString).deletingLastPathComponent) }
     let users = try RunningProcess(BraidDemoProcessTests.executable, ["users", "--database", database, "--plain"])
-    defer { users.stop() }
     // The database does not exist yet: the list starts empty and waits for it.
-    #expect(users.waitForLine { $0 == "# 0 user(s)" })
+    #expect(await users.waitForLine { $0 == "# 0 user(s)" })
 
-    let signup = try BraidDemoProcessTests.run(
+    let signup = try await BraidDemoProcessTests.run(
       ["signup", "--database", database, "--script", "-"],
       input: UsersDatabaseFileProcessTests.signUpAlice)
     #expect(signup.output.contains("Signed up: Welcome, alice!"))
-    #expect(users.waitForLine { $0 == "+ alice" })
-    #expect(users.waitForLine { $0 == "# 1 user(s)" })
+    #expect(await users.waitForLine { $0 == "+ alice" })
+    #expect(await users.waitForLine { $0 == "# 1 user(s)" })
 
     let shell = Process()
     shell.executableURL = URL(fileURLWithPath: try #require(sqlite3))
@@ -29,23 +28,24 @@ struct UsersDemoProcessTests {
       "-cmd", ".timeout 5000", database, "UPDATE users SET username = 'zoe' WHERE username = 'alice';",
     ]
     try shell.run()
-    shell.waitUntilExit()
+    await waitForExit(shell)
     #expect(shell.terminationStatus == 0)
-    #expect(users.waitForLine { $0 == "~ zoe" })
-    #expect(users.waitForLine { $0 == "# 1 user(s)" })
+    #expect(await users.waitForLine { $0 == "~ zoe" })
+    #expect(await users.waitForLine { $0 == "# 1 user(s)" })
 
     let delete = Process()
     delete.executableURL = shell.executableURL
     delete.arguments = ["-cmd", ".timeout 5000", database, "DELETE FROM users;"]
     try delete.run()
-    delete.waitUntilExit()
+    await waitForExit(delete)
     #expect(delete.terminationStatus == 0)
-    #expect(users.waitForLine { $0 == "- zoe" })
-    #expect(users.waitForLine { $0 == "# 0 user(s)" })
+    #expect(await users.waitForLine { $0 == "- zoe" })
+    #expect(await users.waitForLine { $0 == "# 0 user(s)" })
     // Before `signup` made the file and its table, the observer said so, and nothing else.
     let reports = users.errorOutput.split(separator: "\n")
     #expect(reports.first == "braid-demo: Database unavailable: \(database): no such file")
     #expect(reports.dropFirst().allSatisfy { $0 == "braid-demo: Missing table or column: no such table: users" })
+    await users.stop()
   }
 }
 
@@ -53,10 +53,10 @@ extension UsersDemoProcessTests {
   /// A row written by anyone (another program, the `sqlite3` shell) reaches the operator's
   /// terminal with its control characters made visible, never as escape sequences.
   @Test(.needs("the sqlite3 shell", isInstalled: sqlite3 != nil, package: "sqlite3"))
-  func escapeSequencesInRowsAreShownNotObeyed() throws {
+  func escapeSequencesInRowsAreShownNotObeyed() async throws {
     let database = BraidDemoProcessTests.temporaryDatabase()
     defer { try? FileManager.default.removeItem(atPath: (database as NSString).deletingLastPathComponent) }
-    let signup = try BraidDemoProcessTests.run(
+    let signup = try await BraidDemoProcessTests.run(
       ["signup", "--database", database, "--script", "-"],
       input: UsersDatabaseFileProcessTests.signUpAlice)
     #expect(signup.status == 0)
@@ -67,19 +67,19 @@ extension UsersDemoProcessTests {
       "UPDATE users SET email = 'm' || char(27) || ']0;OWNED' || char(7) || char(27) || '[2J' || char(27) || '[8m@example.com', username = 'al' || char(155) || 'ice';",
     ]
     try shell.run()
-    shell.waitUntilExit()
+    await waitForExit(shell)
     #expect(shell.terminationStatus == 0)
     let users = try RunningProcess(BraidDemoProcessTests.executable, ["users", "--database", database, "--plain"])
-    defer { users.stop() }
-    var shown = ""
-    #expect(
-      users.waitForLine { line in
-        shown = line
-        return line.hasPrefix("= ")
-      })
+    let shown = await users.matchingLine { $0.hasPrefix("= ") } ?? ""
+    await users.stop()
     #expect(shown == "= al<U+009B>ice <m␛]0;OWNED␇␛[2J␛[8m@example.com>")
     #expect(!shown.unicodeScalars.contains { $0.value == 0x1B || $0.value == 0x07 || $0.value == 0x9B })
   }
+}
+
+/// Waits for `process` to exit, on a thread of its own.
+private func waitForExit(_ process: Process) async {
+  await onOwnThread { process.waitUntilExit() }
 }
 
 /// The installed `sqlite3` shell, if any.
@@ -148,7 +148,18 @@ private final class RunningProcess: @unchecked Sendable {
   ///
   /// The bound is wall-clock because the other side is a separate process with real file
   /// notifications; the demo reacts in milliseconds, so 20 s only guards against a hang.
-  func waitForLine(_ matches: (String) -> Bool) -> Bool {
+  ///
+  /// Waits on a thread of its own, not on the cooperative pool (see `onOwnThread`).
+  func waitForLine(_ matches: @escaping @Sendable (String) -> Bool) async -> Bool {
+    await matchingLine(matches) != nil
+  }
+
+  /// ``waitForLine(_:)`` that returns the line that matched.
+  func matchingLine(_ matches: @escaping @Sendable (String) -> Bool) async -> String? {
+    await onOwnThread { self.blockingMatchingLine(matches) }
+  }
+
+  private func blockingMatchingLine(_ matches: (String) -> Bool) -> String? {
     let deadline = Date().addingTimeInterval(20)
     condition.lock()
     defer { condition.unlock() }
@@ -156,15 +167,20 @@ private final class RunningProcess: @unchecked Sendable {
       while consumed < lines.count {
         let line = lines[consumed]
         consumed += 1
-        if matches(line) { return true }
+        if matches(line) { return line }
       }
-      if ended || !condition.wait(until: deadline) { return false }
+      if ended || !condition.wait(until: deadline) { return nil }
     }
   }
 
-  /// Interrupts the process (as Ctrl-C would) and waits for it.
-  func stop() {
+  /// Interrupts the process (as Ctrl-C would) and waits for it, on a thread of its own.
+  func stop() async {
     if process.isRunning { process.interrupt() }
-    process.waitUntilExit()
+    await waitForExit(process)
+  }
+
+  deinit {
+    // A test that threw before stopping it leaves no process behind.
+    if process.isRunning { process.terminate() }
   }
 }

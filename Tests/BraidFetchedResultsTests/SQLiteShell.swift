@@ -1,3 +1,4 @@
+import BraidTestSupport
 import Foundation
 
 /// The `sqlite3` command-line shell (Debian package `sqlite3`) on a database, as another
@@ -33,7 +34,9 @@ final class SQLiteShell {
   /// Waits for the next line the shell prints.
   func readLine() async -> String? {
     let handle = output.fileHandleForReading
-    return await Task.detached {
+    // On a thread of its own: the read blocks, and a blocked cooperative thread stalls every
+    // other test in the process.
+    return await onOwnThread {
       var bytes: [UInt8] = []
       while true {
         let data = handle.readData(ofLength: 1)
@@ -41,7 +44,7 @@ final class SQLiteShell {
         if byte == UInt8(ascii: "\n") { return String(decoding: bytes, as: UTF8.self) }
         bytes.append(byte)
       }
-    }.value
+    }
   }
 
   /// Closes the shell's input and waits for it to exit.

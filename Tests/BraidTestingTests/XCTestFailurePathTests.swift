@@ -1,3 +1,4 @@
+import BraidTestSupport
 import Foundation
 import Testing
 
@@ -5,20 +6,25 @@ import Testing
 /// case: the test binary runs ``XCTestFailureFixture`` in a child process, which must fail with
 /// the whole message at the test's line.
 struct XCTestFailurePathTests {
-  @Test func aTestStoreFailureInAnXCTestCaseFailsItAtTheTestsLine() throws {
+  @Test func aTestStoreFailureInAnXCTestCaseFailsItAtTheTestsLine() async throws {
     let binary = try #require(CommandLine.arguments.first.map { URL(fileURLWithPath: $0) })
-    let child = Process()
-    child.executableURL = binary
-    child.arguments = ["BraidTestingTests.XCTestFailureFixture/testStateMismatch"]
-    child.environment = ProcessInfo.processInfo.environment.merging([XCTestFailureFixture.variable: "1"]) { $1 }
-    let output = Pipe()
-    child.standardOutput = output
-    child.standardError = output
-    try child.run()
-    let text = String(decoding: output.fileHandleForReading.readDataToEndOfFile(), as: UTF8.self)
-    child.waitUntilExit()
+    // The child is awaited on a thread of its own: blocking the cooperative pool for as long as
+    // it runs would stall every other test in the process.
+    let (status, text) = try await onOwnThread { () throws -> (Int32, String) in
+      let child = Process()
+      child.executableURL = binary
+      child.arguments = ["BraidTestingTests.XCTestFailureFixture/testStateMismatch"]
+      child.environment = ProcessInfo.processInfo.environment.merging([XCTestFailureFixture.variable: "1"]) { $1 }
+      let output = Pipe()
+      child.standardOutput = output
+      child.standardError = output
+      try child.run()
+      let text = String(decoding: output.fileHandleForReading.readDataToEndOfFile(), as: UTF8.self)
+      child.waitUntilExit()
+      return (child.terminationStatus, text)
+    }
 
-    #expect(child.terminationStatus != 0, "\(text)")
+    #expect(status != 0, "\(text)")
     let file = #filePath.replacingOccurrences(of: "XCTestFailurePathTests.swift", with: "XCTestFailureFixture.swift")
     let expected = """
       \(file):\(XCTestFailureFixture.mismatchLine): error: XCTestFailureFixture.testStateMismatch : failed - \
