@@ -46,14 +46,33 @@ struct ServeProcessTests {
       (try? FileManager.default.contentsOfDirectory(atPath: "/proc/\(process.processIdentifier)/fd").count) ?? -1
     }
 
-    /// Waits (at most 20 s) until the server holds at most `count` descriptors.
-    func waitForOpenDescriptors(atMost count: Int) -> Bool {
-      let deadline = Date().addingTimeInterval(20)
+    /// Waits until the server holds at most `count` descriptors: `nil` once it does, or what
+    /// the server holds and what its threads wait in after 60 s (a wait on another process,
+    /// bounded only so that a stuck server fails the test instead of hanging it).
+    func waitForOpenDescriptors(atMost count: Int) -> String? {
+      let deadline = Date().addingTimeInterval(60)
       while openDescriptors > count {
-        if Date() > deadline { return false }
+        if Date() > deadline { return snapshot() }
         usleep(10_000)
       }
-      return true
+      return nil
+    }
+
+    /// The server's open descriptors and the kernel function each of its threads waits in.
+    private func snapshot() -> String {
+      let process = "/proc/\(self.process.processIdentifier)"
+      let manager = FileManager.default
+      let descriptors = ((try? manager.contentsOfDirectory(atPath: "\(process)/fd")) ?? []).sorted().map { name in
+        "\(name)→\((try? manager.destinationOfSymbolicLink(atPath: "\(process)/fd/\(name)")) ?? "?")"
+      }
+      var waits: [String: Int] = [:]
+      for thread in (try? manager.contentsOfDirectory(atPath: "\(process)/task")) ?? [] {
+        let wait = (try? String(contentsOfFile: "\(process)/task/\(thread)/wchan", encoding: .utf8)) ?? "?"
+        waits[wait, default: 0] += 1
+      }
+      let threads = waits.sorted { $0.key < $1.key }.map { "\($0.key) ×\($0.value)" }
+      let held = descriptors.joined(separator: " ")
+      return "\(descriptors.count) descriptors: \(held); threads: \(threads.joined(separator: ", "))"
     }
 
     /// Stops the server with SIGINT and returns its standard error.
@@ -79,7 +98,8 @@ struct ServeProcessTests {
     var refused = 0
     var earlyAnswered = false
     var servedAgain = false
-    var descriptorsFreed = false
+    /// What the server still held when its descriptors did not come free.
+    var descriptorsHeld: String?
     var log = ""
   }
 
@@ -136,7 +156,7 @@ struct ServeProcessTests {
       // The connections are closed on the server's side too: half its descriptors are free
       // again (an idle server holds about 13: standard streams, the listener, its spare, the
       // runtime's timers and signal sources).
-      run.descriptorsFreed = server.waitForOpenDescriptors(atMost: 20)
+      run.descriptorsHeld = server.waitForOpenDescriptors(atMost: 20)
       // The very next client is served: the server does not wait for it with its spare
       // descriptor given up, to turn it away.
       if let next = LineClient(port: server.port, readTimeout: .seconds(10)) {
@@ -146,7 +166,7 @@ struct ServeProcessTests {
       return run
     }
     #expect(run.refused > 0, "the limit was reached")
-    #expect(run.descriptorsFreed)
+    #expect(run.descriptorsHeld == nil, "\(run.descriptorsHeld ?? ""); stderr: \(run.log)")
     #expect(run.servedAgain, "the next client was not served; stderr: \(run.log)")
   }
 }
