@@ -157,12 +157,7 @@ public final class TestStore<State, Action: Sendable> {
           reduce(&state, action)
         }
         recorder.record(action, before: before, state: StateSnapshot(state))
-        let label = describe(action)
-        return effect.tracked(
-          onStart: { inFlight.start(label) },
-          onRun: { inFlight.run($0) },
-          onEnd: { inFlight.end($0) }
-        )
+        return effect.observed(by: inFlight.observer(label: describe(action)))
       },
       hookEffects: { hook, build in
         // Built with the test's dependencies, and tracked like an action's effects.
@@ -171,11 +166,7 @@ public final class TestStore<State, Action: Sendable> {
         } operation: {
           build()
         }
-        return effect.tracked(
-          onStart: { inFlight.start(hook) },
-          onRun: { inFlight.run($0) },
-          onEnd: { inFlight.end($0) }
-        )
+        return effect.observed(by: inFlight.observer(label: hook))
       }
     )
     let executor = EngineExecutor()

@@ -87,6 +87,14 @@ final class InFlightEffects: Sendable {
 
   private let effects = SanitizerVisibleMutex(State())
 
+  /// An observer that tracks each asynchronous part of an effect started by `label`.
+  func observer(label: String) -> EffectObserver {
+    EffectObserver(
+      start: { _, _ in self.start(label) },
+      run: { self.run($0) },
+      end: { token, _ in self.end(token) })
+  }
+
   func start(_ label: String) -> UInt64 {
     effects.withLock { state in
       state.next += 1

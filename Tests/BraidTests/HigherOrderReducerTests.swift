@@ -94,4 +94,30 @@ struct HigherOrderReducerTests {
       ])
     #expect(store.state == 3)
   }
+
+  @Test func signpostReportsACancelledEffectAsCancelled() async {
+    let events = Recorder<SignpostEvent>()
+    let clock = TestClock()
+    let store = Store(initialState: 0) {
+      Reduce<Int, Int> { state, action in
+        state += 1
+        switch action {
+        case 1:
+          return .run { _ in try await clock.sleep(for: .seconds(1)) }.cancellable(id: "sleep")
+        default:
+          return .cancel(id: "sleep")
+        }
+      }
+      .signpost { events.append($0) }
+    }
+    store.send(1)
+    store.send(2)
+    // The cancelled task ends on its own thread: its end, the fourth event, is awaited.
+    #expect(await events.waitForCount(4))
+    let ends = events.values.compactMap { event -> String? in
+      guard case .effectFinished(let action, _, let cancelled) = event else { return nil }
+      return "\(action) cancelled: \(cancelled)"
+    }
+    #expect(ends == ["1 cancelled: true"])
+  }
 }

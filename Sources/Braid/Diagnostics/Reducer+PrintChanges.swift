@@ -1,3 +1,5 @@
+import Synchronization
+
 extension Reducer {
   /// This reducer, printing every action it receives and how it changed the state.
   ///
@@ -11,24 +13,27 @@ extension Reducer {
   /// ```
   ///
   /// Lines starting with `−` are the state before the action, `+` after it; unchanged fields
-  /// are shown or summarised for context. A debugging aid: the output format may change.
+  /// are shown or summarised for context. A debugging aid: the output format may change. It is
+  /// an inspector (see ``inspect(_:)``) that keeps the state before each action.
   ///
   /// - Parameter printer: Receives each report; by default it is written to standard error.
   /// - Returns: The printing reducer.
-  @inlinable
   public func _printChanges(
     to printer: @escaping @Sendable (String) -> Void = { ChangePrinter.writeToStandardError($0) }
   ) -> Reduce<State, Action> {
-    let functions = makeFunctions()
-    let base = functions.reduce
-    return Reduce(
-      { state, action in
-        let before = state
-        let effect = base(&state, action)
-        printer(ChangePrinter.report(action: action, before: before, after: state))
-        return effect
-      },
-      lifecycle: functions.lifecycle
-    )
+    // The action being reduced, between its event and the state's.
+    let reducing = Mutex<Action?>(nil)
+    return inspect(
+      StoreInspector(needsStateBefore: true) { event in
+        switch event.kind {
+        case .action(let action, _):
+          reducing.withLock { $0 = action }
+        case .state(let before?, let after):
+          guard let action = reducing.withLock({ $0.take() }) else { return }
+          printer(ChangePrinter.report(action: action, before: before, after: after))
+        default:
+          break
+        }
+      })
   }
 }

@@ -1,4 +1,4 @@
-import Foundation
+import Synchronization
 
 /// A timing record from ``Reducer/signpost(_:clock:to:)``.
 public enum SignpostEvent: Sendable, Equatable {
@@ -15,7 +15,8 @@ extension Reducer {
   /// each measurement to `logger`.
   ///
   /// The stand-in for `os_signpost`, which Linux does not have: send the events to a log, a
-  /// metrics system or a test.
+  /// metrics system or a test. It is an inspector (see ``inspect(_:)``): an effect's time runs
+  /// from when the reducer returns it to when it ends.
   ///
   /// ```swift
   /// Feature()
@@ -27,64 +28,40 @@ extension Reducer {
   ///   - clock: The clock that times reduces and effects.
   ///   - logger: Receives each event, on whatever thread produced it.
   /// - Returns: The instrumented reducer.
-  @inlinable
   public func signpost(
     _ prefix: String = "",
     clock: ContinuousClock = ContinuousClock(),
     to logger: @escaping @Sendable (SignpostEvent) -> Void
   ) -> Reduce<State, Action> {
-    let functions = makeFunctions()
-    let base = functions.reduce
-    return Reduce(
-      { state, action in
-        let label = prefix.isEmpty ? ChangePrinter.label(of: action) : "[\(prefix)] \(ChangePrinter.label(of: action))"
-        let start = clock.now
-        let effect = base(&state, action)
-        logger(.reduced(action: label, duration: start.duration(to: clock.now)))
-        return effect.instrumented(label: label, clock: clock, logger: logger)
-      },
-      lifecycle: functions.lifecycle
-    )
+    let timings = Mutex(SignpostTimings())
+    return inspect(
+      StoreInspector(clock: clock) { event in
+        switch event.kind {
+        case .action(let action, _):
+          let label = ChangePrinter.label(of: action)
+          timings.withLock { $0.reducing = (prefix.isEmpty ? label : "[\(prefix)] \(label)", event.time) }
+        case .state:
+          guard let (label, start) = timings.withLock({ $0.reducing }) else { return }
+          logger(.reduced(action: label, duration: event.time - start))
+        case .effectStarted(let effect):
+          // An action's effects start as its reducer returns, before the next action.
+          guard let (label, _) = timings.withLock({ $0.reducing }) else { return }
+          timings.withLock { $0.effects[effect.effect] = (label, event.time) }
+          logger(.effectStarted(action: label))
+        case .effectFinished(let effect), .effectCancelled(let effect):
+          guard let (label, start) = timings.withLock({ $0.effects.removeValue(forKey: effect) }) else { return }
+          let cancelled = if case .effectCancelled = event.kind { true } else { false }
+          logger(.effectFinished(action: label, duration: event.time - start, cancelled: cancelled))
+        default:
+          break
+        }
+      })
   }
 }
 
-extension Effect {
-  /// This effect with each asynchronous part reporting when it starts and how long it lived.
-  /// Synchronous parts are untouched, so `.send` stays synchronous.
-  @usableFromInline
-  func instrumented(
-    label: String,
-    clock: ContinuousClock,
-    logger: @escaping @Sendable (SignpostEvent) -> Void
-  ) -> Self {
-    transformingLeaves(
-      run: { run in
-        let operation = run.body
-        return run.replacing(
-          body: { send in
-            logger(.effectStarted(action: label))
-            let start = clock.now
-            defer {
-              logger(
-                .effectFinished(action: label, duration: start.duration(to: clock.now), cancelled: Task.isCancelled))
-            }
-            try await operation(send)
-          },
-          handler: run.handler)
-      },
-      subscribe: { subscription in
-        let body = subscription.body
-        return subscription.replacing(body: { subscriber in
-          logger(.effectStarted(action: label))
-          let start = clock.now
-          let cancellable = body(subscriber)
-          return AnyCancellable {
-            cancellable.cancel()
-            logger(
-              .effectFinished(action: label, duration: start.duration(to: clock.now), cancelled: Task.isCancelled))
-          }
-        })
-      }
-    )
-  }
+/// What ``Reducer/signpost(_:clock:to:)`` keeps between events: the action being reduced, and
+/// the effects running, with their labels and when each started.
+private struct SignpostTimings {
+  var reducing: (label: String, start: Duration)?
+  var effects: [Int: (label: String, start: Duration)] = [:]
 }

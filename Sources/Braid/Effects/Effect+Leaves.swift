@@ -1,48 +1,67 @@
+/// Where an asynchronous part of an effect sits in the effect's structure: the cancellation ids
+/// and child-feature components around it, outermost first.
+package struct EffectLeafContext: Sendable {
+  /// The ids of the `cancellable` wrappers around the part, and its own, outermost first.
+  var cancellationIDs: [AnyHashableSendable] = []
+  /// The components `forEach`, `ifLet` and `ifCaseLet` put around the part, outermost first.
+  var path: [AnyHashableSendable] = []
+}
+
 extension Effect {
   /// This effect with every asynchronous part (``run(priority:operation:catch:fileID:line:)``
   /// and ``subscribe(_:catch:fileID:line:)``) replaced by `run` and `subscribe`, keeping the
-  /// structure (merge, concatenation, cancellation, scoping, deferral) around them.
+  /// structure (merge, concatenation, cancellation, scoping, deferral) around them. Each is
+  /// given the part's place in the structure.
   ///
-  /// The one walk of an effect's structure behind `retry`, `signpost` and test-store tracking.
-  /// `concatenate`, when given, handles a concatenation as a whole instead of descending into it.
+  /// The one walk of an effect's structure behind `retry` and `observed(by:)`. `concatenate`,
+  /// when given, handles a concatenation as a whole instead of descending into it.
   func transformingLeaves(
-    run: @escaping @Sendable (RunEffectBox<Action>) -> RunEffectBox<Action>,
-    subscribe: @escaping @Sendable (SubscribeEffectBox<Action>) -> SubscribeEffectBox<Action>,
-    concatenate: (@Sendable ([Effect]) -> Effect)? = nil
+    run: @escaping @Sendable (RunEffectBox<Action>, EffectLeafContext) -> RunEffectBox<Action>,
+    subscribe: @escaping @Sendable (SubscribeEffectBox<Action>, EffectLeafContext) -> SubscribeEffectBox<Action>,
+    concatenate: (@Sendable ([Effect], EffectLeafContext) -> Effect)? = nil,
+    context: EffectLeafContext = EffectLeafContext()
   ) -> Self {
     guard case .boxed(let box) = storage else { return self }
-    func descend(_ effect: Effect) -> Effect {
-      effect.transformingLeaves(run: run, subscribe: subscribe, concatenate: concatenate)
+    func descend(_ effect: Effect, _ context: EffectLeafContext) -> Effect {
+      effect.transformingLeaves(run: run, subscribe: subscribe, concatenate: concatenate, context: context)
     }
     switch box.kind {
     case .send, .cancel:
       return self
     case .run:
-      return Self(box: run(unsafeDowncast(box, to: RunEffectBox<Action>.self)))
+      let leaf = unsafeDowncast(box, to: RunEffectBox<Action>.self)
+      var inner = context
+      if let id = leaf.cancelID { inner.cancellationIDs.append(id) }
+      return Self(box: run(leaf, inner))
     case .subscribe:
-      return Self(box: subscribe(unsafeDowncast(box, to: SubscribeEffectBox<Action>.self)))
+      return Self(box: subscribe(unsafeDowncast(box, to: SubscribeEffectBox<Action>.self), context))
     case .merge:
       let effects = unsafeDowncast(box, to: EffectListBox<Action>.self).effects
-      return Self(box: EffectListBox(kind: .merge, effects.map(descend)))
+      return Self(box: EffectListBox(kind: .merge, effects.map { descend($0, context) }))
     case .concatenate:
       let effects = unsafeDowncast(box, to: EffectListBox<Action>.self).effects
-      if let concatenate { return concatenate(effects) }
+      if let concatenate { return concatenate(effects, context) }
       return Self(
         box: EffectListBox(
-          kind: .concatenate, effects.map { $0.transformingLeaves(run: run, subscribe: subscribe) }))
+          kind: .concatenate,
+          effects.map { $0.transformingLeaves(run: run, subscribe: subscribe, context: context) }))
     case .cancellable:
       let cancellable = unsafeDowncast(box, to: CancellableEffectBox<Action>.self)
+      var inner = context
+      inner.cancellationIDs.append(cancellable.id)
       return Self(
         box: CancellableEffectBox(
-          id: cancellable.id, cancelInFlight: cancellable.cancelInFlight, descend(cancellable.effect)))
+          id: cancellable.id, cancelInFlight: cancellable.cancelInFlight, descend(cancellable.effect, inner)))
     case .scoped:
       let scoped = unsafeDowncast(box, to: ScopedEffectBox<Action>.self)
-      return Self(box: ScopedEffectBox(scoped.component, descend(scoped.effect)))
+      var inner = context
+      inner.path.append(scoped.component)
+      return Self(box: ScopedEffectBox(scoped.component, descend(scoped.effect, inner)))
     case .deferred:
       let build = unsafeDowncast(box, to: DeferredEffectBox<Action>.self).build
       return Self(
         box: DeferredEffectBox { start in
-          build(start).transformingLeaves(run: run, subscribe: subscribe, concatenate: concatenate)
+          build(start).transformingLeaves(run: run, subscribe: subscribe, concatenate: concatenate, context: context)
         })
     }
   }

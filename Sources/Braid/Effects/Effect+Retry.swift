@@ -21,7 +21,7 @@ extension Effect {
   public func retry(_ count: Int) -> Self {
     guard count > 0 else { return self }
     return transformingLeaves(
-      run: { run in
+      run: { run, _ in
         let operation = run.body
         return run.replacing(
           body: { send in
@@ -31,12 +31,13 @@ extension Effect {
                 return try await operation(send)
               } catch  where attempt < count && !Task.isCancelled {
                 attempt += 1
+                EngineRunningEffect.current?.reportRetry(attempt: attempt + 1, error: error)
               }
             }
           },
           handler: run.handler)
       },
-      subscribe: { subscription in
+      subscribe: { subscription, _ in
         subscription.replacing(retries: subscription.retries + count)
       }
     )

@@ -105,6 +105,12 @@ final class EngineEffectHandle: @unchecked Sendable {
     if inspection != nil { reportEnd(cancelled: true) }
   }
 
+  /// Reports to ``inspection``, if the store has one, that an attempt of the effect failed with
+  /// `error` and attempt number `attempt` (from 2) starts.
+  func reportRetry(attempt: Int, error: any Error) {
+    inspection?.effectRetrying(inspectedEffect, path: path, attempt: attempt, error: error)
+  }
+
   /// Reports the effect's end to ``inspection``, unless its end was already reported.
   func reportEnd(cancelled: Bool) {
     guard let inspection, !endReported.exchange(true, ordering: .acquiringAndReleasing) else { return }

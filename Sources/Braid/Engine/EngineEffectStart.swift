@@ -13,10 +13,15 @@ struct EngineEffectStart: Sendable {
   @usableFromInline let scope: EffectScope
 
   @usableFromInline
-  init(context: EngineEffectContext, throttles: EngineThrottleWindows, store: ObjectIdentifier) {
+  init(
+    context: EngineEffectContext, throttles: EngineThrottleWindows, store: ObjectIdentifier,
+    inspection: (any EngineEffectInspecting)?
+  ) {
     self.context = context
     self.throttles = throttles
-    self.scope = EffectScope(store: store, path: context.path)
+    self.scope = EffectScope(
+      store: store, path: context.path,
+      reporter: inspection.map { EngineResourceReporter(inspection: $0, effect: nil) })
   }
 
   /// The key `id` resolves to in the child-feature instance the effect starts in.

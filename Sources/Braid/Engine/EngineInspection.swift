@@ -12,15 +12,17 @@ import Synchronization
 protocol EngineEffectInspecting: AnyObject, Sendable {
   func effectEnded(_ effect: Int, path: [AnyHashableSendable], cancelled: Bool)
   func effectFailed(_ effect: Int, path: [AnyHashableSendable], error: any Error)
+  func effectRetrying(_ effect: Int, path: [AnyHashableSendable], attempt: Int, error: any Error)
+  func resourceChanged(_ change: ResourceChange, path: [AnyHashableSendable])
 }
 
 /// A store's ``StoreInspector`` as the engine drives it: numbers events and effects, stamps and
 /// delivers events one at a time, and remembers where queued actions came from.
 @usableFromInline
 final class EngineInspection<State, Action: Sendable>: EngineEffectInspecting, @unchecked Sendable {
-  // @unchecked: `inspector` is immutable and `Sendable`; `delivery` and the atomics are
-  // thread-safe; `queuedOrigins` and `currentAction` are touched only on the store's isolation,
-  // inside its sends.
+  // @unchecked: `inspector` is immutable and `Sendable`; `delivery`, `hookEffects` and the
+  // atomics are thread-safe; `queuedOrigins`, `currentAction` and `startingHook` are touched only
+  // on the store's isolation, inside its sends, mount and dismount.
   @usableFromInline let inspector: StoreInspector<State, Action>
   /// The last sequence number given; held while an event is delivered, so deliveries never
   /// overlap and come in sequence order.
@@ -33,6 +35,10 @@ final class EngineInspection<State, Action: Sendable>: EngineEffectInspecting, @
   @usableFromInline var queuedOrigins: [Int: StoreEvent<State, Action>.ActionOrigin] = [:]
   /// The sequence number of the action being reduced, for the effects it returns.
   @usableFromInline var currentAction: UInt64?
+  /// The hook whose effects are starting, set by the store's mount and dismount.
+  var startingHook: StoreEvent<State, Action>.Hook?
+  /// The running effects a mount or dismount hook started, by number.
+  private let hookEffects = Mutex<[Int: StoreEvent<State, Action>.Hook]>([:])
 
   @usableFromInline
   init(_ inspector: StoreInspector<State, Action>) {
@@ -65,13 +71,29 @@ final class EngineInspection<State, Action: Sendable>: EngineEffectInspecting, @
     }
   }
 
+  /// The number of the next effect.
+  func nextEffectNumber() -> Int {
+    lastEffect.add(1, ordering: .relaxed).newValue
+  }
+
+  /// Where an action the effect numbered `effect` sends comes from.
+  @usableFromInline
+  func origin(of effect: Int) -> StoreEvent<State, Action>.ActionOrigin {
+    switch hookEffects.withLock({ $0[effect] }) {
+    case .mount?: .mountHook(effect: effect)
+    case .dismount?: .dismountHook(effect: effect)
+    case nil: .effect(effect)
+    }
+  }
+
   /// Numbers an effect that is starting and reports its start.
   func effectStarted(
     _ kind: StoreEvent<State, Action>.EffectKind, context: EngineEffectContext, key: EngineCancellationKey?
   ) -> Int {
-    let effect = lastEffect.add(1, ordering: .relaxed).newValue
+    let effect = nextEffectNumber()
     var ids = context.keys.map { "\($0.id)" }
     if let key { ids.append("\(key.id)") }
+    if let startingHook { hookEffects.withLock { $0[effect] = startingHook } }
     emit(
       .effectStarted(.init(effect: effect, kind: kind, cancellationIDs: ids, action: currentAction)),
       path: context.path)
@@ -87,12 +109,23 @@ final class EngineInspection<State, Action: Sendable>: EngineEffectInspecting, @
 
   @usableFromInline
   func effectEnded(_ effect: Int, path: [AnyHashableSendable], cancelled: Bool) {
+    hookEffects.withLock { _ = $0.removeValue(forKey: effect) }
     emit(cancelled ? .effectCancelled(effect: effect) : .effectFinished(effect: effect), path: path)
   }
 
   @usableFromInline
   func effectFailed(_ effect: Int, path: [AnyHashableSendable], error: any Error) {
     emit(.effectFailed(effect: effect, error: error), path: path)
+  }
+
+  @usableFromInline
+  func resourceChanged(_ change: ResourceChange, path: [AnyHashableSendable]) {
+    emit(.resource(change), path: path)
+  }
+
+  @usableFromInline
+  func effectRetrying(_ effect: Int, path: [AnyHashableSendable], attempt: Int, error: any Error) {
+    emit(.effectRetrying(effect: effect, attempt: attempt, error: error), path: path)
   }
 
   @usableFromInline

@@ -79,7 +79,9 @@ extension EngineStore {
     case .deferred:
       let build = unsafeDowncast(box, to: DeferredEffectBox<Action>.self).build
       start(
-        build(EngineEffectStart(context: context, throttles: throttles, store: ObjectIdentifier(registry))),
+        build(
+          EngineEffectStart(
+            context: context, throttles: throttles, store: ObjectIdentifier(registry), inspection: inspection)),
         context: context, into: &tasks)
     }
   }
@@ -208,7 +210,6 @@ extension EngineStore {
   ) -> Task<Void, Never> {
     let registry = self.registry
     let isolation = self.isolation
-    let scope = EffectScope(store: ObjectIdentifier(registry), path: context.path)
     // Cancelling stops the client and ends the effect's tracking at once, before the
     // cancelling `send` returns; a completed effect ends it when its task ends.
     let teardown = EngineSubscriptionTeardown(onStop: subscription.onFinish)
@@ -217,6 +218,9 @@ extension EngineStore {
       context: context, canceller: links, teardown: teardown, reportsLateSends: false,
       fileID: subscription.fileID, line: subscription.line)
     if inspection != nil { inspectStart(of: handle, .subscribe, context: context, key: nil) }
+    let scope = EffectScope(
+      store: ObjectIdentifier(registry), path: context.path,
+      reporter: handle.inspection.map { EngineResourceReporter(inspection: $0, effect: handle.inspectedEffect) })
     let send = Send(links: links, effect: handle)
     let firstAttempt = EngineSubscriptionAttempt(subscription, scope: scope)
     teardown.attach(firstAttempt.cancellable)
@@ -237,6 +241,7 @@ extension EngineStore {
           guard let failure, !Task.isCancelled else { return }
           if attemptsLeft > 0 {
             attemptsLeft -= 1
+            handle.reportRetry(attempt: subscription.retries - attemptsLeft + 1, error: failure)
             // A client starts on the store's isolation, as the first attempt did.
             let next = await isolation.run {
               let next = EngineSubscriptionAttempt(subscription, scope: scope)

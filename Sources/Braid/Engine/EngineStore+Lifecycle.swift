@@ -4,7 +4,9 @@ extension EngineStore {
   func mount() {
     inspection?.emit(.mounted)
     guard lifecycle.mount != nil else { return }
+    inspection?.startingHook = .mount
     _ = perform { $0.lifecycle.mountEffect($0.state) }
+    inspection?.startingHook = nil
   }
 
   /// Starts the feature's dismount effect, then cancels every effect that was running before
@@ -12,7 +14,9 @@ extension EngineStore {
   func dismount() -> StoreTask {
     inspection?.emit(.dismounted)
     let running = registry.running
+    inspection?.startingHook = .dismount
     let task = perform { $0.lifecycle.dismountEffect($0.state) }
+    inspection?.startingHook = nil
     registry.cancel(running)
     return task
   }

@@ -104,9 +104,15 @@ final class EngineStore<State, Action: Sendable> {
 
   @inlinable
   func send(_ action: Action) -> StoreTask {
+    send(action, origin: .external)
+  }
+
+  /// ``send(_:)`` from `origin`: from outside, or from a scoped store.
+  @inlinable
+  func send(_ action: Action, origin: StoreEvent<State, Action>.ActionOrigin) -> StoreTask {
     // The one check a store without an inspector pays (the "root send" row of
     // `Benchmarks/instructions.sh` holds with it).
-    if _slowPath(inspection != nil) { return sendInspected(action, origin: .external) }
+    if _slowPath(inspection != nil) { return sendInspected(action, origin: origin) }
     if isSending {
       queue.append(action)
       return .empty
@@ -123,7 +129,8 @@ final class EngineStore<State, Action: Sendable> {
   @usableFromInline
   func send(_ action: Action, from effect: EngineEffectHandle) {
     if let inspection {
-      _ = sendInspected(action, origin: .effect(effect.inspectedEffect), joining: effect.cascade, inspection)
+      _ = sendInspected(
+        action, origin: inspection.origin(of: effect.inspectedEffect), joining: effect.cascade, inspection)
       return
     }
     if isSending {

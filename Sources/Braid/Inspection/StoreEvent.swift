@@ -34,6 +34,12 @@ public struct StoreEvent<State, Action: Sendable> {
     case effectCancelled(effect: Int)
     /// The effect numbered `effect` failed with `error`; its `catch:` handler, if any, runs next.
     case effectFailed(effect: Int, error: any Error)
+    /// An attempt of the effect numbered `effect`, made with ``Effect/retry(_:)``, failed with
+    /// `error`, and the effect runs again: `attempt` is the attempt about to start, 2 for the
+    /// first retry. Until it starts, the effect is still running.
+    case effectRetrying(effect: Int, attempt: Int, error: any Error)
+    /// A long-lived effect's client resource was inserted, commanded or torn down.
+    case resource(ResourceChange)
     /// The store was created and its mount hooks started.
     case mounted
     /// The store was dismounted.
@@ -44,20 +50,41 @@ public struct StoreEvent<State, Action: Sendable> {
 
   /// Where an action came from.
   public enum ActionOrigin: Sendable, Hashable, CustomStringConvertible {
-    /// Sent to the store from outside (`store.send`), or by a scoped store.
+    /// Sent to the store from outside (`store.send`).
     case external
+    /// Sent by a store scoped from this one (`store.scope(…)`, a `ScopedStoreActor`).
+    case scopedStore
     /// Returned by a reducer as a `.send` effect.
     case sendEffect
     /// Sent by the running effect numbered `effect`.
     case effect(Int)
+    /// Sent by the effect numbered `effect`, which the store's mount hook started.
+    case mountHook(effect: Int)
+    /// Sent by the effect numbered `effect`, which the store's dismount hook started.
+    case dismountHook(effect: Int)
+    /// Not known: a reducer's ``Reducer/inspect(_:)`` sees each action its reducer reduces, not
+    /// where the action came from. A store's own inspector always knows.
+    case unknown
 
     public var description: String {
       switch self {
       case .external: "external"
       case .sendEffect: ".send"
+      case .scopedStore: "scoped store"
       case .effect(let effect): "effect \(effect)"
+      case .mountHook(let effect): "mount hook's effect \(effect)"
+      case .dismountHook(let effect): "dismount hook's effect \(effect)"
+      case .unknown: "origin unknown"
       }
     }
+  }
+
+  /// The store's lifecycle hooks.
+  public enum Hook: Sendable, Hashable {
+    /// ``Reducer/onMount(_:)``: the store was created.
+    case mount
+    /// ``Reducer/onDismount(_:)``: the store was dismounted.
+    case dismount
   }
 
   /// An effect as it starts.
@@ -108,6 +135,9 @@ extension StoreEvent.Kind: CustomStringConvertible {
     case .effectFinished(let effect): "effect \(effect) finished"
     case .effectCancelled(let effect): "effect \(effect) cancelled"
     case .effectFailed(let effect, let error): "effect \(effect) failed: \(error)"
+    case .effectRetrying(let effect, let attempt, let error):
+      "effect \(effect) retrying (attempt \(attempt)) after: \(error)"
+    case .resource(let change): "resource \(change)"
     case .mounted: "mounted"
     case .dismounted: "dismounted"
     case .released: "released"

@@ -152,7 +152,7 @@ public final class Store<State, Action: Sendable> {
   // to the root).
   @inlinable
   var sendFunction: @MainActor (Action) -> StoreTask {
-    if let root { return { root.send($0) } }
+    if let root { return { root.send($0, origin: .scopedStore) } }
     return scoped.unsafelyUnwrapped.send
   }
 

@@ -165,7 +165,7 @@ public final actor StoreActor<State, Action: Sendable> {
     action embed: @escaping @Sendable (ChildAction) -> Action
   ) -> ScopedStoreActor<ChildState, ChildAction> {
     ScopedStoreActor(
-      send: { [weak self] action in await self?.send(embed(action)) },
+      send: { [weak self] action in await self?.sendFromScope(embed(action)) },
       source: EngineActorStateSource(store: self, path: toChildState)
     )
   }
@@ -181,6 +181,11 @@ public final actor StoreActor<State, Action: Sendable> {
     action toChildAction: CasePath<Action, ChildAction>
   ) -> ScopedStoreActor<ChildState, ChildAction> {
     scope(state: toChildState, action: { toChildAction.embed($0) })
+  }
+
+  /// Sends an action a scoped handle sent.
+  private func sendFromScope(_ action: Action) -> StoreTask {
+    root.send(action, origin: .scopedStore)
   }
 
   private func removeObserver(_ id: Int) {

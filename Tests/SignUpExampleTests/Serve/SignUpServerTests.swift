@@ -207,7 +207,11 @@ import UserDirectoryLive
 
   @Test func aBusyDatabaseHoldsUpOnlyTheWorkThatNeedsIt() async throws {
     let path = Self.databasePath()
-    let live = UserDirectory.live(path: path, busyTimeout: .seconds(10))
+    // The checks wait for the lock longer than the served client waits for its answer (30 s):
+    // a server stalled by the waiting checks fails that client, while a loaded machine that
+    // is slow to bring the three checks to the lock fails nothing (with 10 s, 1 run in 20 of
+    // the loaded gauge on one core saw a check give up).
+    let live = UserDirectory.live(path: path, busyTimeout: .seconds(120))
     // Create the schema, then hold the database with a transaction of another connection.
     #expect(try await live.isUsernameAvailable("nobody"))
     let other = try SQLiteDatabase(path: path)
@@ -226,7 +230,7 @@ import UserDirectoryLive
     let release = Task.detached {
       // The lock goes only once the client that needs no database has been answered: if
       // waiting for the lock stalled the server, that answer would come only when the checks
-      // gave up (after the 10 s busy timeout), and they would fail instead of succeeding.
+      // gave up (after the busy timeout), and they would fail instead of succeeding.
       // Waited on a thread of its own: blocking one of the pool's would starve the stores.
       await withCheckedContinuation { continuation in
         Thread {
@@ -237,7 +241,10 @@ import UserDirectoryLive
       try? other.execute("ROLLBACK")
     }
     let answers = await Self.onThreads(4) { index -> String in
-      guard let client = LineClient(port: port) else { return "cannot connect" }
+      // A waiting check's client waits for its answer as long as the check may wait for the lock.
+      guard let client = LineClient(port: port, readTimeout: index < 3 ? .seconds(120) : .seconds(30)) else {
+        return "cannot connect"
+      }
       _ = client.nextObject()
       if index < 3 {
         // Three availability checks wait for the lock: more than the cooperative pool has

@@ -76,11 +76,14 @@ public final class EffectResources<Resource: Sendable>: Sendable {
       state.entries[key] = Entry(resource: resource, generation: generation)
       return generation
     }
+    let reporter = subscriber.scope.reporter
+    reporter?.report(.inserted, resource: "\(Resource.self)", id: "\(key.id)", path: key.scope.path)
     return AnyCancellable { [weak self] in
       self?.state.withLock { state in
         if state.entries[key]?.generation == generation { state.entries[key] = nil }
       }
       teardown(resource)
+      reporter?.report(.tornDown, resource: "\(Resource.self)", id: "\(key.id)", path: key.scope.path)
     }
   }
 
@@ -111,6 +114,7 @@ public final class EffectResources<Resource: Sendable>: Sendable {
       guard let self else { return .none }
       if let resource = self.resource(Key(scope: start.scope, id: id)) {
         body(resource)
+        start.scope.reporter?.report(.commanded, resource: "\(Resource.self)", id: "\(id)", path: start.scope.path)
       } else {
         reportMisuse(
           "No effect with id \(id) holds a \(Resource.self) in this store and child feature. Send commands after the effect that creates it starts, and before it ends.",

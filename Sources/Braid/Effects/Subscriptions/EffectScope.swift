@@ -9,4 +9,22 @@ public struct EffectScope: Hashable, Sendable {
   let store: ObjectIdentifier
   /// The child-feature instances from the root to the effect.
   let path: [AnyHashableSendable]
+  /// Where ``EffectResources`` reports what it does in this scope: the store's inspection, when
+  /// it has an inspector. Not part of the scope's identity.
+  let reporter: EngineResourceReporter?
+
+  init(store: ObjectIdentifier, path: [AnyHashableSendable], reporter: EngineResourceReporter? = nil) {
+    self.store = store
+    self.path = path
+    self.reporter = reporter
+  }
+
+  public static func == (lhs: Self, rhs: Self) -> Bool {
+    lhs.store == rhs.store && lhs.path == rhs.path
+  }
+
+  public func hash(into hasher: inout Hasher) {
+    hasher.combine(store)
+    hasher.combine(path)
+  }
 }

@@ -59,4 +59,18 @@ public struct EffectSubscriber<Action: Sendable>: Sendable {
       }
     }
   }
+
+  /// This subscriber, calling `onCompletion` when the client completes: with the error, or
+  /// `nil` when it finished.
+  func observingCompletion(_ onCompletion: @escaping @Sendable ((any Error)?) -> Void) -> Self {
+    let yield = self.yield
+    return Self(scope: scope) { event in
+      switch event {
+      case .action?: break
+      case .failure(let error)?: onCompletion(error)
+      case nil: onCompletion(nil)
+      }
+      yield(event)
+    }
+  }
 }

@@ -1,0 +1,67 @@
+import Synchronization
+
+/// A ``StoreInspector`` attached to part of a reducer with ``Reducer/inspect(_:)``, as that
+/// reducer drives it: numbers and delivers events as a store does (one at a time, in order), and
+/// reports each effect the reducer returns through an ``EffectObserver``.
+final class SubtreeInspection<State, Action: Sendable>: Sendable {
+  private let inspection: EngineInspection<State, Action>
+  /// The effects started and not yet ended, with their paths; and those that reported a
+  /// failure (a client may complete with one twice).
+  private let effects = Mutex<(open: [Int: [AnyHashableSendable]], failed: Set<Int>)>(([:], []))
+
+  init(_ inspector: StoreInspector<State, Action>) {
+    inspection = EngineInspection(inspector)
+  }
+
+  var needsStateBefore: Bool { inspection.needsStateBefore }
+
+  /// Reports that `action` is about to be reduced, and returns its sequence number.
+  func willReduce(_ action: Action) -> UInt64 {
+    inspection.emit(.action(action, origin: .unknown))
+  }
+
+  /// Reports the state the reducer left.
+  func didReduce(before: State?, after: State) {
+    inspection.emit(.state(before: before, after: after))
+  }
+
+  /// Reports each asynchronous part of an effect returned for the action numbered `action`
+  /// (`nil` for a mount or dismount hook's effect).
+  func observer(action: UInt64?) -> EffectObserver {
+    EffectObserver(
+      start: { part, context in
+        let effect = self.inspection.nextEffectNumber()
+        self.effects.withLock { $0.open[effect] = context.path }
+        let kind: StoreEvent<State, Action>.EffectKind =
+          switch part {
+          case .run: .run
+          case .subscribe: .subscribe
+          case .concatenation: .concatenation
+          }
+        self.inspection.emit(
+          .effectStarted(
+            .init(
+              effect: effect, kind: kind, cancellationIDs: context.cancellationIDs.map { "\($0)" }, action: action)),
+          path: context.path)
+        return UInt64(effect)
+      },
+      fail: { token, error in
+        let effect = Int(token)
+        let path = self.effects.withLock { effects -> [AnyHashableSendable]? in
+          guard let path = effects.open[effect], effects.failed.insert(effect).inserted else { return nil }
+          return path
+        }
+        if let path { self.inspection.emit(.effectFailed(effect: effect, error: error), path: path) }
+      },
+      end: { token, cancelled in
+        let effect = Int(token)
+        let path = self.effects.withLock { effects -> [AnyHashableSendable]? in
+          effects.failed.remove(effect)
+          return effects.open.removeValue(forKey: effect)
+        }
+        guard let path else { return }
+        self.inspection.emit(cancelled ? .effectCancelled(effect: effect) : .effectFinished(effect: effect), path: path)
+      }
+    )
+  }
+}
