@@ -28,7 +28,7 @@ final class SQLiteShell {
 
   /// Sends `commands` (ended with a newline).
   func send(_ commands: String) {
-    input.fileHandleForWriting.write(Data((commands + "\n").utf8))
+    input.fileHandleForWriting.writeToChild(Data((commands + "\n").utf8))
   }
 
   /// Waits for the next line the shell prints.

@@ -13,8 +13,12 @@ public struct DateGenerator: Sendable {
   public static func constant(_ date: Date) -> Self { Self { date } }
 
   /// The current date.
-  public var now: Date { generate() }
+  public var now: Date { callAsFunction() }
 
   /// The current date.
-  public func callAsFunction() -> Date { generate() }
+  public func callAsFunction() -> Date {
+    let date = generate()
+    EngineDependencyReads.report(.date(date))
+    return date
+  }
 }

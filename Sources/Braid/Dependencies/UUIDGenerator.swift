@@ -11,7 +11,11 @@ public struct UUIDGenerator: Sendable {
   }
 
   /// A new UUID.
-  public func callAsFunction() -> UUID { generate() }
+  public func callAsFunction() -> UUID {
+    let uuid = generate()
+    EngineDependencyReads.report(.uuid(uuid))
+    return uuid
+  }
 
   /// A generator that always returns `uuid`.
   ///

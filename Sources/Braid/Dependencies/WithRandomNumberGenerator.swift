@@ -33,7 +33,33 @@ public final class WithRandomNumberGenerator: Sendable {
   /// - Parameter work: Draws random values with the generator passed in.
   /// - Returns: What `work` returns.
   public func callAsFunction<R>(_ work: (inout any RandomNumberGenerator & Sendable) throws -> R) rethrows -> R {
-    try generator.withLock { try work(&$0) }
+    try generator.withLock { generator in
+      guard EngineDependencyReads.isReducing else { return try work(&generator) }
+      // A store with an inspector is reducing: the bits drawn are recorded for it.
+      var recording: any RandomNumberGenerator & Sendable = RecordingGenerator(base: generator)
+      defer {
+        if let recorded = recording as? RecordingGenerator {
+          generator = recorded.base
+          EngineDependencyReads.report(.randomNumbers(recorded.drawn))
+        } else {
+          // `work` put a generator of its own in place: it is the generator from now on.
+          generator = recording
+        }
+      }
+      return try work(&recording)
+    }
+  }
+}
+
+/// A generator that draws from `base` and keeps what it drew.
+private struct RecordingGenerator: RandomNumberGenerator, Sendable {
+  var base: any RandomNumberGenerator & Sendable
+  var drawn: [UInt64] = []
+
+  mutating func next() -> UInt64 {
+    let value = base.next()
+    drawn.append(value)
+    return value
   }
 }
 

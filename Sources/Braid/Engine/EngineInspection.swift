@@ -14,6 +14,7 @@ protocol EngineEffectInspecting: AnyObject, Sendable {
   func effectFailed(_ effect: Int, path: [AnyHashableSendable], error: any Error)
   func effectRetrying(_ effect: Int, path: [AnyHashableSendable], attempt: Int, error: any Error)
   func resourceChanged(_ change: ResourceChange, path: [AnyHashableSendable])
+  func dependencyRead(_ read: DependencyRead)
 }
 
 /// A store's ``StoreInspector`` as the engine drives it: numbers events and effects, stamps and
@@ -116,6 +117,11 @@ final class EngineInspection<State, Action: Sendable>: EngineEffectInspecting, @
   @usableFromInline
   func effectFailed(_ effect: Int, path: [AnyHashableSendable], error: any Error) {
     emit(.effectFailed(effect: effect, error: error), path: path)
+  }
+
+  @usableFromInline
+  func dependencyRead(_ read: DependencyRead) {
+    emit(.dependencyRead(read))
   }
 
   @usableFromInline

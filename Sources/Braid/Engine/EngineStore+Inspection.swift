@@ -43,7 +43,7 @@ extension EngineStore {
     while true {
       inspection.currentAction = inspection.emit(.action(next, origin: nextOrigin))
       let before: State? = inspection.needsStateBefore ? state : nil
-      let effect = reducer(&state, next)
+      let effect = EngineDependencyReads.whileReducing(inspection) { reducer(&state, next) }
       inspection.emit(.state(before: before, after: state))
       switch effect.storage {
       case .none: break

@@ -22,6 +22,8 @@ public struct StoreEvent<State, Action: Sendable> {
   public enum Kind {
     /// The store is about to reduce `action`, which came from `origin`.
     case action(Action, origin: ActionOrigin)
+    /// While reducing the last action, the reducer drew `read` from a dependency.
+    case dependencyRead(DependencyRead)
     /// The reducer has run: `after` is the state now; `before` the state before the action when
     /// the inspector asked for it (``StoreInspector/needsStateBefore``), else `nil`.
     case state(before: State?, after: State)
@@ -138,6 +140,7 @@ extension StoreEvent.Kind: CustomStringConvertible {
     case .effectRetrying(let effect, let attempt, let error):
       "effect \(effect) retrying (attempt \(attempt)) after: \(error)"
     case .resource(let change): "resource \(change)"
+    case .dependencyRead(let read): "read \(read)"
     case .mounted: "mounted"
     case .dismounted: "dismounted"
     case .released: "released"

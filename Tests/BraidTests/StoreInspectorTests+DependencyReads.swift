@@ -1,0 +1,69 @@
+import Braid
+import BraidTestSupport
+import Foundation
+import Testing
+
+/// The values a reducer draws from `uuid`, `date` and `withRandomNumberGenerator` while
+/// reducing are in the stream, between the action and its state, for a replay to give back;
+/// the effect's UUID (…0001) is not (effects are not replayed).
+extension StoreInspectorTests {
+  @Test func valuesDrawnWhileReducingAreReportedAndAnEffectsAreNot() async {
+    let log = EventLog<Drawing.State, Drawing.Action>()
+    let store = Store(initialState: Drawing.State(), inspector: log.inspector()) {
+      Drawing()
+    } withDependencies: {
+      $0.uuid = .incrementing
+      $0.date = .constant(Date(timeIntervalSince1970: 1_000))
+      $0.withRandomNumberGenerator = .seeded(7)
+    }
+    await store.send(.draw).finish()
+    var seeded = SeededRandomNumberGenerator(seed: 7)
+    let bits = [seeded.next(), seeded.next()]
+    #expect(store.state.ids.count == 2)
+    #expect(
+      log.lines() == [
+        "#1 mounted",
+        "#2 action .draw (external)",
+        "#3 read uuid 00000000-0000-0000-0000-000000000000",
+        "#4 read date 1000.0",
+        "#5 read random numbers \(bits)",
+        "#6 state",
+        "#7 effect 1 started: run by #2",
+        "#8 action .drewInEffect (effect 1)",
+        "#9 read uuid 00000000-0000-0000-0000-000000000002",
+        "#10 state",
+        "#11 effect 1 finished",
+      ])
+  }
+
+  /// Draws a UUID, a date and two random numbers while reducing, and a UUID in an effect.
+  struct Drawing: Reducer {
+    struct State: Equatable, Sendable {
+      var ids: [UUID] = []
+      var date: Date?
+      var roll: UInt64 = 0
+    }
+    enum Action: Equatable, Sendable { case draw, drewInEffect }
+    @Dependency(\.uuid) var uuid
+    @Dependency(\.date) var date
+    @Dependency(\.withRandomNumberGenerator) var withRandomNumberGenerator
+
+    var body: some Reducer<State, Action> {
+      Reduce { state, action in
+        switch action {
+        case .draw:
+          state.ids.append(uuid())
+          state.date = date.now
+          state.roll = withRandomNumberGenerator { $0.next() ^ $0.next() }
+          return .run { [uuid] send in
+            _ = uuid()
+            await send(.drewInEffect)
+          }
+        case .drewInEffect:
+          state.ids.append(uuid())
+          return .none
+        }
+      }
+    }
+  }
+}
