@@ -214,6 +214,12 @@ def top_level_region(run, figures):
     add("root send, store made with a dependency override", ns(f.median(name)), ns(f.median(name, "floor")), "—",
         f"{times(f.median(name) / f.median(name, 'peer'))} root send",
         instructions(*f.count("root send, store with a dependency override", "root send")), "—", "—")
+    # What an inspector costs is counted, not timed: braid-bench has no inspector rows.
+    add("root send, a no-op inspector attached", "—", "—", "—", "—",
+        instructions(*f.count("root send, a no-op inspector attached", "root send"), " root send"), "—", "—")
+    add("1,000-element state changed in place, a no-op inspector attached", "—", "—", "—", "—",
+        instructions(*f.count("1,000-element state changed in place, a no-op inspector attached", "no inspector"),
+                     " without one"), "—", "—")
 
     for kind, label in [("plain", "plain features"), ("generic", "generic `Nest<Child>`")]:
         for depth in [5, 10]:
@@ -266,6 +272,9 @@ def top_level_region(run, figures):
         verdict(counted / other <= 2, ratio <= 2))
     add("the same, store made with a dependency override", "—", "—", "—", "—",
         instructions(*f.count("cancellable start + cancel, store with a dependency override", "store without"),
+                     " the store without"), "—", "—")
+    add("the same, a no-op inspector attached", "—", "—", "—", "—",
+        instructions(*f.count("cancellable start + cancel, a no-op inspector attached", "store without"),
                      " the store without"), "—", "—")
 
     name = "cancelInFlight churn"
