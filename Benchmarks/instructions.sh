@@ -7,7 +7,9 @@
 #   Benchmarks/instructions.sh [N]               (default N = 20000; effect rows use N / 4)
 #   Benchmarks/instructions.sh --check           counts only the gated rows and fails (exit 1) when
 #                                                one is past its tolerance in instruction-baselines.txt
-#   Benchmarks/instructions.sh --update-baselines  counts each gated row five times and rewrites
+#   Benchmarks/instructions.sh --update-baselines [KERNEL...]
+#                                                counts each gated row (or only the named ones) five
+#                                                times and rewrites their lines of
 #                                                instruction-baselines.txt (its commit must say why)
 set -euo pipefail
 # A count that fails inside $(...) must stop the script, not leave an empty or stale number.
@@ -17,11 +19,14 @@ mode=table
 case "${1:-}" in
   --check) mode=check ;;
   --update-baselines) mode=update ;;
-  -h | --help) sed -n '2,11p' "$0" | sed 's/^# \{0,1\}//'; exit 0 ;;
+  -h | --help) sed -n '2,13p' "$0" | sed 's/^# \{0,1\}//'; exit 0 ;;
   -*) echo "instructions.sh: unknown option '$1' (--check, --update-baselines or a count N)" >&2; exit 2 ;;
 esac
 n=20000
 if [ "$mode" = table ] && [ -n "${1:-}" ]; then n=$1; fi
+# The rows --update-baselines recounts: those named after it, else every gated row.
+only=()
+if [ "$mode" = update ]; then only=("${@:2}"); fi
 baselines=instruction-baselines.txt
 command -v valgrind >/dev/null || { echo "instructions.sh needs valgrind (apt-get install valgrind)" >&2; exit 1; }
 # The build's errors go to its standard output: show them when it fails, not an exit status alone.
@@ -128,8 +133,19 @@ if [ "$mode" = update ]; then
 #
 # kernel  N  instructions/op  tolerance  spread  the five counts
 HEADER
+  for name in "${only[@]}"; do
+    if ! printf '%s\n' "${gated[@]}" | awk -v k="$name" '$1 == k { found = 1 } END { exit !found }'; then
+      echo "FAIL: --update-baselines: '$name' is not a gated row" >&2
+      exit 2
+    fi
+  done
   for entry in "${gated[@]}"; do
     read -r kernel count label <<<"$entry"
+    if [ "${#only[@]}" -gt 0 ] && ! printf '%s\n' "${only[@]}" | grep -qxF "$kernel"; then
+      # Not recounted: its line stays as committed.
+      awk -v k="$kernel" -v n="$count" '$1 == k && $2 == n { print; exit }' "$baselines" >>"$new"
+      continue
+    fi
     counts=()
     for _ in 1 2 3 4 5; do counts+=("$(format=%.1f per_operation 1 "$count" "$kernel")"); done
     echo "$label: ${counts[*]}" >&2

@@ -18,12 +18,6 @@ struct StateSnapshot<State> {
     content = _isPOD(State.self) ? nil : ValueDump.ContentSnapshot.ifSharing(value)
   }
 
-  /// The snapshot of `value`, known to hold no objects.
-  init(unchecked value: State) {
-    self.value = value
-    content = nil
-  }
-
   /// The content as it was when the snapshot was taken.
   var frozenContent: ValueDump.ContentSnapshot {
     content ?? ValueDump.ContentSnapshot(value)

@@ -134,7 +134,6 @@ public final class TestStore<State, Action: Sendable> {
     values = values.openingScope()
     values.set(by: prepareDependencies)
     let box = DependencyBox(values)
-    let recorder = TestStoreRecorder<State, Action>()
     // Built with the test's dependencies, as `Store` builds it.
     let (initial, functions) = withDependencies {
       $0 = values
@@ -142,6 +141,7 @@ public final class TestStore<State, Action: Sendable> {
       (initialState(), reducer().makeFunctions())
     }
     self.current = StateSnapshot(initial)
+    let recorder = TestStoreRecorder<State, Action>(initialState: current)
     self.recorder = recorder
     self.dependencyBox = box
     self.site = SourceSite(fileID: fileID, filePath: filePath, line: line, column: column)
@@ -149,14 +149,12 @@ public final class TestStore<State, Action: Sendable> {
     let inFlight = recorder.inFlight
     let tracked = functions.replacing(
       reduce: { state, action in
-        // Snapshots, not copies: a class in state changed in place would change a copy too.
-        let before = recorder.snapshotBeforeReducing(state)
+        // The action and the state it leaves reach the recorder through the inspection stream.
         let effect = withDependencies {
           $0 = box.values
         } operation: {
           reduce(&state, action)
         }
-        recorder.record(action, before: before, state: StateSnapshot(state))
         return effect.observed(by: inFlight.observer(label: describe(action)))
       },
       hookEffects: { hook, build in
@@ -180,7 +178,8 @@ public final class TestStore<State, Action: Sendable> {
       $0 = values
     } operation: {
       EngineCore(
-        initialState: initial, functions: tracked, effectExecutor: executor, isolation: actor, inspector: inspector)
+        initialState: initial, functions: tracked, effectExecutor: executor, isolation: actor,
+        inspector: recorder.inspector(before: inspector))
     }
     self.needsMount = isolation == nil
     self.clockSettlement = ClockSettlement(executor: executor, isolation: actor)

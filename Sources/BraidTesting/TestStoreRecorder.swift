@@ -2,8 +2,18 @@ import Braid
 
 /// What a ``TestStore`` learns from the store it drives: the state after each action, which
 /// actions arrived from effects, and which effects are still running (and for which action).
-/// Used on the feature's actor only, by the reducer and by the test store's steps.
-final class TestStoreRecorder<State, Action: Sendable> {
+///
+/// Actions and states come from the store's inspection stream (``inspector(before:)``), the
+/// effects in flight from the observer the test store's reducer puts on each effect: the stream
+/// does not say when an effect's task begins running, which `letEffectsStart` waits for.
+final class TestStoreRecorder<State, Action: Sendable>: @unchecked Sendable {
+  // @unchecked: `inFlight` and `unasserted` are `Sendable`; the `var`s are touched only on the
+  // feature's actor, by the test store's steps and by action and state events, which the store
+  // delivers inside its sends, on that actor.
+  init(initialState: StateSnapshot<State>) {
+    lastRecorded = initialState
+  }
+
   /// Set while the test's own `send` is being reduced; the next reduced action is the test's.
   var awaitingTestAction = false
   /// The state right after the test's action was reduced.
@@ -38,23 +48,31 @@ final class TestStoreRecorder<State, Action: Sendable> {
     unasserted.removeAll()
   }
 
-  /// The snapshot the last action left, while nothing else has touched the state since.
-  private var lastRecorded: StateSnapshot<State>?
+  /// The snapshot the last reduced action left (the initial state's, before the first): the
+  /// state the next action is reduced from, so one snapshot per action serves as the state after
+  /// it and before the next. A change made between the two (an effect writing through an object
+  /// in state) shows as a change of the next action, which its assertion must then account for.
+  private var lastRecorded: StateSnapshot<State>
+  /// The action whose state event comes next.
+  private var reducing: Action?
 
-  /// The snapshot of `state` about to be reduced: the one the previous action left when the
-  /// state holds no objects and still equals it by content (reducing takes one snapshot, not
-  /// two: each is a walk of the whole state).
-  func snapshotBeforeReducing(_ state: State) -> StateSnapshot<State> {
-    if _isPOD(State.self) { return StateSnapshot(unchecked: state) }
-    if State.self is any Equatable.Type, let last = lastRecorded, last.content == nil,
-      StateComparison.areEqual(last.value, state)
-    {
-      return StateSnapshot(unchecked: state)
+  /// An inspector that records into this recorder, then hands each event to `next`, the test's
+  /// own inspector, if any.
+  func inspector(before next: StoreInspector<State, Action>?) -> StoreInspector<State, Action> {
+    StoreInspector(before: next) { [self] event in
+      switch event.kind {
+      case .action(let action, _): reducing = action
+      case .state(_, let after):
+        guard let action = reducing.take() else { return }
+        // A snapshot, not a copy: a class in state changed in place would change a copy too.
+        record(action, state: StateSnapshot(after))
+      default: break
+      }
     }
-    return StateSnapshot(state)
   }
 
-  func record(_ action: Action, before: StateSnapshot<State>, state: StateSnapshot<State>) {
+  private func record(_ action: Action, state: StateSnapshot<State>) {
+    let before = lastRecorded
     lastRecorded = state
     if awaitingTestAction {
       awaitingTestAction = false
@@ -79,7 +97,10 @@ struct ReceivedAction<Action, State> {
 final class InFlightEffects: Sendable {
   private struct State {
     var next: UInt64 = 0
-    var labels: [UInt64: String] = [:]
+    /// Labels are made when read, for a failure message: describing every action as it is
+    /// reduced was half of a TestStore step (the TestStore step row of
+    /// Benchmarks/instructions.sh).
+    var labels: [UInt64: @Sendable () -> String] = [:]
     var notYetRunning: Set<UInt64> = []
     /// Effects the test skipped: still running, no longer tracked.
     var skipped: Set<UInt64> = []
@@ -88,14 +109,14 @@ final class InFlightEffects: Sendable {
   private let effects = SanitizerVisibleMutex(State())
 
   /// An observer that tracks each asynchronous part of an effect started by `label`.
-  func observer(label: String) -> EffectObserver {
+  func observer(label: @escaping @autoclosure @Sendable () -> String) -> EffectObserver {
     EffectObserver(
       start: { _, _ in self.start(label) },
       run: { self.run($0) },
       end: { token, _ in self.end(token) })
   }
 
-  func start(_ label: String) -> UInt64 {
+  func start(_ label: @escaping @Sendable () -> String) -> UInt64 {
     effects.withLock { state in
       state.next += 1
       state.labels[state.next] = label
@@ -133,7 +154,7 @@ final class InFlightEffects: Sendable {
 
   /// The labels of the effects still running, oldest first.
   var labels: [String] {
-    effects.withLock { state in state.labels.sorted { $0.key < $1.key }.map(\.value) }
+    effects.withLock { state in state.labels.sorted { $0.key < $1.key }.map(\.value) }.map { $0() }
   }
 
   var isEmpty: Bool { effects.withLock { $0.labels.isEmpty } }

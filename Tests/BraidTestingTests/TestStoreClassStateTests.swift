@@ -14,7 +14,9 @@ struct TestStoreClassStateTests {
     init(city: String) { self.city = city }
   }
 
-  final class Profile {
+  // @unchecked: `renameOutside`'s effect writes through a profile once, before it sends the action
+  // whose reduction is the next read of it.
+  final class Profile: @unchecked Sendable {
     var name: String
     var address: Address?
     init(name: String, address: Address? = nil) {
@@ -55,6 +57,8 @@ struct TestStoreClassStateTests {
       case renameLink(String)
       case renameAndCount(String)
       case renameLater(String)
+      case renameOutside(String)
+      case tally
     }
 
     func reduce(into state: inout State, action: Action) -> Effect<Action> {
@@ -74,6 +78,13 @@ struct TestStoreClassStateTests {
         state.count += 1
       case .renameLater(let name):
         return .send(.rename(name))
+      case .renameOutside(let name):
+        return .run { [profile = state.profile] send in
+          profile.name = name
+          await send(.tally)
+        }
+      case .tally:
+        state.count += 1
       }
       return .none
     }
@@ -152,5 +163,24 @@ struct TestStoreClassStateTests {
 
     await store.send(.renameLater("C"))
     await store.receive(.rename("C")) { $0.profile = Profile(name: "C", address: Address(city: "Oslo")) }
+  }
+
+  @Test func aChangeAnEffectMakesThroughAnObjectIsTheNextActionsToAssert() async {
+    // The state an action is reduced from is the one the previous action left, so a write made
+    // between the two is seen, as part of the next action's change.
+    let unasserted = TestStore(initialState: Feature.State()) { Feature() }
+    await unasserted.send(.renameOutside("Z"))
+    let messages = await recordedFailures { await unasserted.receive(.tally) { $0.count = 1 } }
+    #expect(messages.count == 1)
+    #expect(messages.first?.hasPrefix("A state change does not match expectation") == true)
+    #expect(messages.first?.contains(#"−     name: "A","#) == true)
+    #expect(messages.first?.contains(#"+     name: "Z","#) == true)
+
+    let asserted = TestStore(initialState: Feature.State()) { Feature() }
+    await asserted.send(.renameOutside("Z"))
+    await asserted.receive(.tally) {
+      $0.count = 1
+      $0.profile = Profile(name: "Z", address: Address(city: "Oslo"))
+    }
   }
 }

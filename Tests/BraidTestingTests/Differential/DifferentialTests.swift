@@ -74,6 +74,10 @@ struct DifferentialTests {
     var altered = test
     altered.swapAt(3, 4)
     #expect(Self.describeDivergence(live: live, test: altered)?.step == 3)
+    // And a stream that disagrees with the harness's own tracing reducer.
+    var misreported = live
+    misreported[2].streamed.removeLast()
+    #expect(Self.describeDivergence(live: misreported, test: test)?.text.contains("Store's inspection stream") == true)
   }
 
   @Test func aTraceRecordsActionsInOrderAndEffectEventsPerStep() async {
@@ -90,10 +94,21 @@ struct DifferentialTests {
           "rows(Braid.IdentifiedAction<Swift.Int, BraidTestingTests.Row.Action>.element(id: 0, action: BraidTestingTests.Row.Action.tick))"
         )
       })
-    #expect(trace[4].effects == ["timer 0 cancelled": 1])
+    // The features' own logs, and the stream's: the row's timer under its path and id, the
+    // search that outlived its debounce (started at step 5), the retried fetch as one effect.
+    let timer = "engine run \\State.rows[id: 0] \\State.rows[id: 0]/TimerID()"
+    #expect(trace[4].effects == ["timer 0 cancelled": 1, "\(timer) cancelled": 1])
     #expect(trace[6].reduced.first?.hasPrefix("searchResponse(\"AB\")") == true)
-    #expect(trace[6].effects == ["search started": 1, "search finished": 1])
-    #expect(trace[7].effects == ["fetch started": 2, "fetch failed": 1, "fetch finished": 1])
+    #expect(
+      trace[6].effects == [
+        "search started": 1, "search finished": 1,
+        "engine run SearchID() started": 1, "engine run SearchID() finished": 2,
+      ])
+    #expect(
+      trace[7].effects == [
+        "fetch started": 2, "fetch failed": 1, "fetch finished": 1,
+        "engine run started": 1, "engine run finished": 1,
+      ])
     #expect(trace[7].reduced.last?.contains("fetched: [2]") == true)
     #expect(await Self.runLive(script) == trace)
   }
@@ -108,6 +123,16 @@ struct DifferentialTests {
   }
 
   static func describeDivergence(live: [TraceLog.Step], test: [TraceLog.Step]) -> (step: Int, text: String)? {
+    for (name, trace) in [("Store", live), ("TestStore", test)] {
+      guard let index = trace.firstIndex(where: { $0.streamed != $0.reduced }) else { continue }
+      return (
+        index,
+        """
+        The \(name)'s inspection stream disagrees with its tracing reducer at step \(index):
+            \(trace[index].description)
+        """
+      )
+    }
     guard live != test else { return nil }
     let index =
       zip(live, test).enumerated().first { $0.element.0 != $0.element.1 }?.offset ?? min(live.count, test.count)
@@ -130,7 +155,9 @@ struct DifferentialTests {
     let feed = Feed()
     let log = TraceLog()
     let executor = EngineExecutor()
-    var store: Store<Playground.State, Playground.Action>? = Store(initialState: Playground.State()) {
+    var store: Store<Playground.State, Playground.Action>? = Store(
+      initialState: Playground.State(), inspector: log.inspector()
+    ) {
       Tracing(base: Playground(clock: clock, feed: feed, log: log), log: log)
     }
     store?.effectExecutor = executor
@@ -159,7 +186,7 @@ struct DifferentialTests {
     let clock = TestClock<Duration>()
     let feed = Feed()
     let log = TraceLog()
-    let store = TestStore(initialState: Playground.State()) {
+    let store = TestStore(initialState: Playground.State(), inspector: log.inspector()) {
       Tracing(base: Playground(clock: clock, feed: feed, log: log), log: log)
     }
     store.exhaustivity = .off

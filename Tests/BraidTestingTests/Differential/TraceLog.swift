@@ -1,26 +1,67 @@
 import Braid
 
 /// What one run of a script did, step by step: each action in the order it was reduced with the
-/// state after it, and the effects' starts, finishes, failures and cancellations.
+/// state after it, and the effects' starts, finishes, failures and cancellations, both as the
+/// features log them and as the store's inspection stream reports them (see ``inspector()``).
+/// Actions are recorded twice: by ``Tracing``, a reducer of the harness's own that the stream
+/// cannot fool, and by the stream, which must agree with it.
 ///
-/// Effect events of one step are compared as a multiset (their tasks race, so their order is not defined): two effects started by
-/// the same step begin on the concurrent pool in either order. Actions are compared in order.
+/// Effect events of one step are compared as a multiset (their tasks race, so their order is not
+/// defined): two effects started by the same step begin on the concurrent pool in either order.
+/// Actions are compared in order.
 final class TraceLog: Sendable {
   enum EffectEvent: String, Sendable {
     case started, finished, failed, cancelled
   }
 
   struct Step: Equatable, CustomStringConvertible {
+    /// As the tracing reducer saw them.
     var reduced: [String] = []
+    /// As the inspection stream reported them.
+    var streamed: [String] = []
     var effects: [String: Int] = [:]
 
     var description: String {
       let effectList = effects.sorted { $0.key < $1.key }.map { "\($0.key) ×\($0.value)" }
-      return (reduced + ["effects: " + effectList.joined(separator: ", ")]).joined(separator: "\n      ")
+      let stream = streamed == reduced ? [] : ["the stream instead: "] + streamed
+      return (reduced + stream + ["effects: " + effectList.joined(separator: ", ")])
+        .joined(separator: "\n      ")
     }
   }
 
   private let steps = SanitizerVisibleMutex<[Step]>([Step()])
+  /// The action the stream reported last, until its state comes; the effects it numbered.
+  private let stream = SanitizerVisibleMutex<(action: String?, effects: [Int: String])>((nil, [:]))
+
+  /// An inspector that records the store's actions, the state after each, and its effects'
+  /// starts and ends (by kind, path and cancellation id, as `engine run rows[id: 0] TimerID()`).
+  func inspector<State, Action>() -> StoreInspector<State, Action> {
+    StoreInspector { [self] event in
+      switch event.kind {
+      case .action(let action, _):
+        stream.withLock { $0.action = "\(action)" }
+      case .state(_, let after):
+        guard let action = stream.withLock({ $0.action.take() }) else { return }
+        let line = "\(action) → \(after)"
+        steps.withLock { $0[$0.count - 1].streamed.append(line) }
+      case .effectStarted(let start):
+        let place = event.path.isRoot ? [] : ["\(event.path)"]
+        let ids = start.cancellationIDs.isEmpty ? [] : [start.cancellationIDs.joined(separator: "/")]
+        let name = (["engine", start.kind.rawValue] + place + ids).joined(separator: " ")
+        stream.withLock { $0.effects[start.effect] = name }
+        effect(name, .started)
+      case .effectFinished(let number): streamEffect(number, .finished)
+      case .effectCancelled(let number): streamEffect(number, .cancelled)
+      case .effectFailed(let number, _): streamEffect(number, .failed)
+      default: break
+      }
+    }
+  }
+
+  private func streamEffect(_ number: Int, _ event: EffectEvent) {
+    let name = stream.withLock { $0.effects[number] } ?? "engine effect \(number)"
+    effect(name, event)
+  }
 
   /// Starts the record of the next step.
   func beginStep() {
