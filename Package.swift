@@ -11,6 +11,7 @@ let package = Package(
   products: [
     .library(name: "Braid", targets: ["Braid"]),
     .library(name: "BraidTesting", targets: ["BraidTesting"]),
+    .library(name: "BraidRecording", targets: ["BraidRecording"]),
     .library(name: "BraidSQLite", targets: ["BraidSQLite"]),
     .library(name: "BraidURLSession", targets: ["BraidURLSession"]),
     .library(name: "BraidLocation", targets: ["BraidLocation", "BraidLocationLive"]),
@@ -21,6 +22,9 @@ let package = Package(
     // MARK: - The framework
     .target(name: "Braid", swiftSettings: strict),
     .target(name: "BraidTesting", dependencies: ["Braid", "CBraidTestingHook"], swiftSettings: strict),
+    // Record, replay and verify traces; links neither Testing nor XCTest, so the demo CLI uses it.
+    .target(
+      name: "BraidRecording", dependencies: ["Braid"], exclude: ["trace.schema.json"], swiftSettings: strict),
     .target(name: "CBraidTestingHook"),
     .systemLibrary(name: "CSQLite", path: "Sources/CSQLite", providers: [.apt(["libsqlite3-dev"])]),
     .target(name: "BraidSQLite", dependencies: ["CSQLite"], swiftSettings: strict),
@@ -127,6 +131,11 @@ let package = Package(
     .testTarget(
       name: "BraidTestingTests",
       dependencies: ["Braid", "BraidTesting", "BraidTestSupport"],
+      swiftSettings: strict
+    ),
+    .testTarget(
+      name: "BraidRecordingTests",
+      dependencies: ["Braid", "BraidRecording", "BraidTesting", "BraidTestSupport"],
       swiftSettings: strict
     ),
     .testTarget(

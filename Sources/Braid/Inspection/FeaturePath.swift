@@ -4,6 +4,9 @@ public struct FeaturePath: Sendable, Hashable, CustomStringConvertible {
   /// Each component as printed, outermost first.
   public let components: [String]
 
+  /// The store's root feature.
+  public static let root = FeaturePath([])
+
   @inlinable
   init(_ path: [AnyHashableSendable]) {
     components = path.isEmpty ? [] : path.map { "\($0)" }

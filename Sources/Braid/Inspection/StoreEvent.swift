@@ -1,7 +1,14 @@
 /// One thing a store did, as a ``StoreInspector`` receives it.
 public struct StoreEvent<State, Action: Sendable> {
+  /// Creates an event, as a store does; for testing an inspector by feeding it events.
+  ///
+  /// - Parameters:
+  ///   - sequence: Its place in the stream, from 1.
+  ///   - time: When it happened, on the inspector's clock.
+  ///   - path: The child feature it concerns; ``FeaturePath/root`` for the store's root.
+  ///   - kind: What happened.
   @inlinable
-  init(sequence: UInt64, time: Duration, path: FeaturePath, kind: Kind) {
+  public init(sequence: UInt64, time: Duration, path: FeaturePath = .root, kind: Kind) {
     self.sequence = sequence
     self.time = time
     self.path = path

@@ -1,0 +1,15 @@
+/// FNV-1a, 64 bits: a hash that is the same in every process and on every machine, unlike
+/// Swift's `Hasher`, which is seeded per process. For fingerprints and digests that only have to
+/// tell changed content from unchanged, not resist an adversary.
+enum StableHash {
+  /// The hash of `bytes`, as 16 lowercase hexadecimal digits.
+  static func hex(of bytes: some Sequence<UInt8>) -> String {
+    var hash: UInt64 = 0xcbf2_9ce4_8422_2325
+    for byte in bytes {
+      hash ^= UInt64(byte)
+      hash &*= 0x0000_0100_0000_01b3
+    }
+    let digits = String(hash, radix: 16)
+    return String(repeating: "0", count: 16 - digits.count) + digits
+  }
+}

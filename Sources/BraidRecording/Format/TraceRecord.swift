@@ -1,0 +1,112 @@
+/// One event line of a trace, as written: `event` names its kind, and only the fields that kind
+/// uses are present. The article "Recording and replaying" lists them; `trace.schema.json` in the
+/// repository is their JSON Schema.
+struct TraceRecord: Encodable {
+  var event: String
+  var seq: UInt64?
+  var time: Int64?
+  var path: String?
+  var origin: String?
+  var action: (any Encodable)?
+  var dump: String?
+  var digest: String?
+  var state: (any Encodable)?
+  var effect: Int?
+  var kind: String?
+  var ids: [String]?
+  var by: UInt64?
+  var error: String?
+  var attempt: Int?
+  var uuid: String?
+  var date: Double?
+  var random: [UInt64]?
+  var change: String?
+  var resource: String?
+  var id: String?
+  var count: Int?
+
+  init(event: String, seq: UInt64? = nil, time: Int64? = nil) {
+    self.event = event
+    self.seq = seq
+    self.time = time
+  }
+
+  enum CodingKeys: String, CodingKey {
+    case event, seq, time, path, origin, action, dump, digest, state, effect, kind, ids, by, error, attempt
+    case uuid, date, random, change, resource, id, count
+  }
+
+  func encode(to encoder: any Encoder) throws {
+    var container = encoder.container(keyedBy: CodingKeys.self)
+    try container.encode(event, forKey: .event)
+    try container.encodeIfPresent(seq, forKey: .seq)
+    try container.encodeIfPresent(time, forKey: .time)
+    try container.encodeIfPresent(path, forKey: .path)
+    try container.encodeIfPresent(origin, forKey: .origin)
+    if let action { try container.encode(action, forKey: .action) }
+    try container.encodeIfPresent(dump, forKey: .dump)
+    try container.encodeIfPresent(digest, forKey: .digest)
+    if let state { try container.encode(state, forKey: .state) }
+    try container.encodeIfPresent(effect, forKey: .effect)
+    try container.encodeIfPresent(kind, forKey: .kind)
+    try container.encodeIfPresent(ids, forKey: .ids)
+    try container.encodeIfPresent(by, forKey: .by)
+    try container.encodeIfPresent(error, forKey: .error)
+    try container.encodeIfPresent(attempt, forKey: .attempt)
+    try container.encodeIfPresent(uuid, forKey: .uuid)
+    try container.encodeIfPresent(date, forKey: .date)
+    try container.encodeIfPresent(random, forKey: .random)
+    try container.encodeIfPresent(change, forKey: .change)
+    try container.encodeIfPresent(resource, forKey: .resource)
+    try container.encodeIfPresent(id, forKey: .id)
+    try container.encodeIfPresent(count, forKey: .count)
+  }
+}
+
+/// An event line as read back: every field but the action and the state, which are decoded
+/// with the feature's own types only when a replay needs them (``TracePayload``).
+struct TraceRecordHead: Decodable {
+  var event: String
+  var seq: UInt64?
+  var path: String?
+  var origin: String?
+  var dump: String?
+  var digest: String?
+  var effect: Int?
+  var kind: String?
+  var ids: [String]?
+  var error: String?
+  var uuid: String?
+  var date: Double?
+  var random: [UInt64]?
+  var count: Int?
+  /// Whether the line has an `action` or a `state` field.
+  var hasAction = false
+  var hasState = false
+
+  init(from decoder: any Decoder) throws {
+    let container = try decoder.container(keyedBy: TraceRecord.CodingKeys.self)
+    event = try container.decode(String.self, forKey: .event)
+    seq = try container.decodeIfPresent(UInt64.self, forKey: .seq)
+    path = try container.decodeIfPresent(String.self, forKey: .path)
+    origin = try container.decodeIfPresent(String.self, forKey: .origin)
+    dump = try container.decodeIfPresent(String.self, forKey: .dump)
+    digest = try container.decodeIfPresent(String.self, forKey: .digest)
+    effect = try container.decodeIfPresent(Int.self, forKey: .effect)
+    kind = try container.decodeIfPresent(String.self, forKey: .kind)
+    ids = try container.decodeIfPresent([String].self, forKey: .ids)
+    error = try container.decodeIfPresent(String.self, forKey: .error)
+    uuid = try container.decodeIfPresent(String.self, forKey: .uuid)
+    date = try container.decodeIfPresent(Double.self, forKey: .date)
+    random = try container.decodeIfPresent([UInt64].self, forKey: .random)
+    count = try container.decodeIfPresent(Int.self, forKey: .count)
+    hasAction = container.contains(.action)
+    hasState = container.contains(.state)
+  }
+}
+
+/// The action or state of an event line, decoded with the feature's type.
+struct TracePayload<Action: Decodable, State: Decodable>: Decodable {
+  var action: Action?
+  var state: State?
+}

@@ -1,0 +1,241 @@
+import Braid
+import Foundation
+
+/// Re-runs a feature's reducer on the actions of a trace, in the recorded order, and checks that
+/// it reaches the recorded states.
+///
+/// Effects are not run (Elm's rule): every action an effect fed back is in the trace, and is
+/// replayed as it was recorded. The `uuid`, `date` and random values the reducer read while
+/// reducing are given back from the trace. A replay checks the digest of the state after every
+/// action, and stops at the first that differs:
+///
+/// ```swift
+/// var replay = try TraceReplay(path: "signup.trace", feature: SignUp())
+/// switch try replay.verify() {
+/// case .verified(let steps, _): print("\(steps) actions replayed")
+/// case .diverged(let divergence): print(divergence)
+/// }
+/// ```
+///
+/// It also steps: ``forward()``, ``back()``, ``jump(to:)``, from the nearest keyframe. The trace
+/// is read as a stream, so a trace of any size replays in bounded memory.
+public struct TraceReplay<Feature: Reducer> where Feature.State: Codable, Feature.Action: Codable & Sendable {
+  /// The header of the trace.
+  public let header: TraceHeader
+  /// The number of actions replayed so far: the step the replay stands at (0 before the first).
+  public private(set) var step = 0
+  /// The state at ``step``.
+  public private(set) var state: Feature.State
+  /// Set once the replay has read the trace's last line: whether that line was cut off (the
+  /// recording was killed mid-write).
+  public private(set) var endedMidLine = false
+
+  private let feature: Feature
+  private let reader: TraceReader
+  private let reads = RecordedReads()
+  /// Where each keyframe seen so far starts: its step, line number and offset (step 0 is the
+  /// initial state's line).
+  private var keyframes: [(step: Int, line: Int, offset: Int64)] = []
+
+  /// Opens the trace at `path` and checks that `feature` can replay it.
+  ///
+  /// - Parameters:
+  ///   - path: The trace file.
+  ///   - feature: The feature to replay it with; its `State` and `Action` must have the
+  ///     recorded schema.
+  /// - Throws: A ``TraceError`` naming the line: an empty file, a header that is not a Braid
+  ///   trace of a known version, a schema that changed (with what changed), a trace recorded
+  ///   without `Codable` actions, or an unreadable initial state.
+  public init(path: String, feature: Feature) throws(TraceError) {
+    self.feature = feature
+    reader = try TraceReader(path: path)
+    guard let first = try reader.nextLine() else { throw .empty }
+    let header: TraceHeader
+    do {
+      header = try TraceJSON.decoder().decode(TraceHeader.self, from: Data(first.bytes))
+    } catch {
+      let format = (try? TraceJSON.decoder().decode(FormatProbe.self, from: Data(first.bytes)))
+      if let format, format.format != TraceFormat.name || format.version != TraceFormat.version {
+        throw .unsupportedFormat(
+          line: 1, found: "format \(format.format ?? "none"), version \(format.version.map(String.init) ?? "none")")
+      }
+      throw .invalidLine(line: 1, reason: "not a trace header (\(Self.reason(error)))")
+    }
+    guard header.format == TraceFormat.name, header.version == TraceFormat.version else {
+      throw .unsupportedFormat(line: 1, found: "format \(header.format), version \(header.version)")
+    }
+    guard header.replayable else { throw .notReplayable(feature: header.feature) }
+    let schema = TraceSchema(state: Feature.State.self, action: Feature.Action.self)
+    let changes = schema.differences(from: header.schema)
+    guard changes.isEmpty else { throw .schemaMismatch(feature: header.feature, changes: changes) }
+    self.header = header
+    guard let initial = try reader.nextLine() else {
+      throw .invalidLine(line: 2, reason: "the trace ends before its initial state")
+    }
+    let head = try Self.head(of: initial)
+    guard head.event == "initial", head.hasState else {
+      throw .invalidLine(line: initial.number, reason: "expected the initial state, found \(head.event)")
+    }
+    state = try Self.payload(of: initial, as: Feature.Action.self, Feature.State.self).state!
+    keyframes = [(0, initial.number, initial.offset)]
+  }
+
+  /// One replayed action.
+  public struct Step {
+    /// Its number, from 1.
+    public let number: Int
+    /// The line of its `action` event.
+    public let line: Int
+    /// The action.
+    public let action: Feature.Action
+    /// Where it came from, as recorded (`external`, `effect:3`, …).
+    public let origin: String
+    /// The state before it.
+    public let before: Feature.State
+    /// The state the replay reached.
+    public let after: Feature.State
+    /// The state the recording wrote at this step, when the step has a keyframe.
+    public let recorded: Feature.State?
+    /// Why the replayed state is not the recorded one, or `nil` when it is.
+    public let mismatch: String?
+  }
+
+  /// Replays the next action.
+  ///
+  /// - Returns: The step, or `nil` at the end of the trace.
+  /// - Throws: A ``TraceError`` for a line that is not what the format allows, or a gap where
+  ///   the recorder dropped events.
+  public mutating func forward() throws(TraceError) -> Step? {
+    var pending: (line: Int, action: Feature.Action, origin: String)?
+    reads.reset()
+    while let line = try reader.nextLine() {
+      guard line.isComplete else {
+        endedMidLine = true
+        return nil
+      }
+      if line.bytes.isEmpty { continue }
+      let head = try Self.head(of: line)
+      switch head.event {
+      case "action":
+        guard head.hasAction else {
+          throw .invalidLine(line: line.number, reason: "the action was recorded as a dump only; it cannot be replayed")
+        }
+        let action = try Self.payload(of: line, as: Feature.Action.self, Feature.State.self).action!
+        pending = (line.number, action, head.origin ?? "unknown")
+      case "read":
+        guard pending != nil else { continue }
+        if let uuid = head.uuid.flatMap(UUID.init(uuidString:)) { reads.add(uuid: uuid) }
+        if let date = head.date { reads.add(date: Date(timeIntervalSinceReferenceDate: date)) }
+        if let numbers = head.random { reads.add(numbers: numbers) }
+      case "state":
+        guard let (actionLine, action, origin) = pending else {
+          throw .invalidLine(line: line.number, reason: "a state event without an action before it")
+        }
+        guard let digest = head.digest else {
+          throw .invalidLine(line: line.number, reason: "a state event without a digest")
+        }
+        let before = state
+        withDependencies {
+          reads.install(in: &$0)
+        } operation: {
+          _ = feature.reduce(into: &state, action: action)
+        }
+        step += 1
+        if head.hasState, !keyframes.contains(where: { $0.step == step }) {
+          keyframes.append((step, line.number, line.offset))
+        }
+        let recorded =
+          head.hasState ? try Self.payload(of: line, as: Feature.Action.self, Feature.State.self).state : nil
+        var mismatch: String?
+        let problems = reads.mismatches
+        if !problems.isEmpty {
+          mismatch = problems.joined(separator: "; ")
+        } else if StateDigest.of(state) != digest {
+          mismatch = "the state's digest is \(StateDigest.of(state)); the recording's is \(digest)"
+        }
+        return Step(
+          number: step, line: actionLine, action: action, origin: origin, before: before, after: state,
+          recorded: recorded, mismatch: mismatch)
+      case "dropped":
+        throw .invalidLine(
+          line: line.number,
+          reason: "the recorder dropped \(head.count ?? 0) event(s) here; the trace cannot be replayed past it")
+      case "initial":
+        throw .invalidLine(line: line.number, reason: "a second initial state")
+      case "mounted", "dismounted", "released", "effectStarted", "effectFinished", "effectCancelled", "effectFailed",
+        "effectRetrying", "resource":
+        continue
+      default:
+        throw .invalidLine(line: line.number, reason: "unknown event kind '\(head.event)'")
+      }
+    }
+    return nil
+  }
+
+  /// Goes to the state after action `target` (0: the initial state), replaying from the
+  /// nearest keyframe at or before it.
+  ///
+  /// - Parameter target: The step to stand at.
+  /// - Returns: Whether the trace has that many actions.
+  @discardableResult
+  public mutating func jump(to target: Int) throws(TraceError) -> Bool {
+    let start = keyframes.last { $0.step <= max(0, target) } ?? keyframes[0]
+    if target < step || start.step > step {
+      try reader.seek(toLine: start.line, at: start.offset)
+      guard let line = try reader.nextLine() else { return false }
+      state = try Self.payload(of: line, as: Feature.Action.self, Feature.State.self).state!
+      step = start.step
+    }
+    while step < target {
+      guard try forward() != nil else { return false }
+    }
+    return true
+  }
+
+  /// Goes back one action.
+  ///
+  /// - Returns: Whether there was one to go back over.
+  @discardableResult
+  public mutating func back() throws(TraceError) -> Bool {
+    guard step > 0 else { return false }
+    return try jump(to: step - 1)
+  }
+
+  // MARK: - Lines
+
+  private struct FormatProbe: Decodable {
+    var format: String?
+    var version: Int?
+  }
+
+  private static func head(of line: TraceReader.Line) throws(TraceError) -> TraceRecordHead {
+    do {
+      return try TraceJSON.decoder().decode(TraceRecordHead.self, from: Data(line.bytes))
+    } catch {
+      throw .invalidLine(line: line.number, reason: "not a trace event (\(reason(error)))")
+    }
+  }
+
+  private static func payload<A: Decodable, S: Decodable>(
+    of line: TraceReader.Line, as action: A.Type, _ state: S.Type
+  ) throws(TraceError) -> TracePayload<A, S> {
+    do {
+      return try TraceJSON.decoder().decode(TracePayload<A, S>.self, from: Data(line.bytes))
+    } catch {
+      throw .invalidLine(line: line.number, reason: "cannot decode it with the feature's types (\(reason(error)))")
+    }
+  }
+
+  /// A decoding error in a few words.
+  static func reason(_ error: any Error) -> String {
+    switch error {
+    case DecodingError.dataCorrupted(let context): context.debugDescription
+    case DecodingError.keyNotFound(let key, _): "no \(key.stringValue) field"
+    case DecodingError.typeMismatch(let type, let context):
+      "\(context.codingPath.map(\.stringValue).joined(separator: ".")) is not a \(type)"
+    case DecodingError.valueNotFound(_, let context):
+      "\(context.codingPath.map(\.stringValue).joined(separator: ".")) is missing"
+    default: "\(error)"
+    }
+  }
+}

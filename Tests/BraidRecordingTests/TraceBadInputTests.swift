@@ -1,0 +1,85 @@
+import Braid
+import BraidRecording
+import Foundation
+import Testing
+
+/// Every way a trace file can be wrong gets a typed error naming the line, never a crash.
+@MainActor
+@Suite struct TraceBadInputTests {
+  /// A recorded trace's lines, changed by `edit`, written to a new file.
+  static func edited(_ edit: (inout [String]) -> Void) async throws -> String {
+    let source = temporaryTracePath("source")
+    defer { try? FileManager.default.removeItem(atPath: source) }
+    try await TraceRecorderTests.record([.increment, .add("a"), .increment], to: source).close()
+    var lines = try lines(of: source)
+    edit(&lines)
+    let path = temporaryTracePath("edited")
+    try lines.joined(separator: "\n").write(toFile: path, atomically: false, encoding: .utf8)
+    return path
+  }
+
+  static func replayError(_ path: String) -> TraceError? {
+    defer { try? FileManager.default.removeItem(atPath: path) }
+    do {
+      var replay = try TraceReplay(path: path, feature: Tally())
+      _ = try replay.verify()
+      return nil
+    } catch {
+      return error
+    }
+  }
+
+  @Test func anEmptyFileAndAMissingFileAreRefused() throws {
+    let path = temporaryTracePath()
+    _ = FileManager.default.createFile(atPath: path, contents: Data())
+    #expect(Self.replayError(path) == .empty)
+    guard case .cannotRead? = Self.replayError(temporaryTracePath("missing")) else {
+      Issue.record("a missing file was not reported as unreadable")
+      return
+    }
+  }
+
+  @Test func aHeaderOfAnotherFormatOrVersionIsRefusedOnLineOne() async throws {
+    let version = try await Self.edited {
+      $0[0] = $0[0].replacingOccurrences(of: #""version":1"#, with: #""version":9"#)
+    }
+    #expect(Self.replayError(version) == .unsupportedFormat(line: 1, found: "format braid-trace, version 9"))
+    let garbage = try await Self.edited { $0[0] = "hello" }
+    guard case .invalidLine(line: 1, _)? = Self.replayError(garbage) else {
+      Issue.record("a garbage header was not refused on line 1")
+      return
+    }
+  }
+
+  @Test func aCorruptLineOrAnUnknownEventNamesItsLine() async throws {
+    let corrupt = try await Self.edited { $0[5] = String($0[5].prefix(10)) + "}" }
+    guard case .invalidLine(line: 6, _)? = Self.replayError(corrupt) else {
+      Issue.record("a corrupt line 6 was not named")
+      return
+    }
+    let unknown = try await Self.edited { $0.insert(#"{"event":"teleported","seq":99}"#, at: 4) }
+    #expect(Self.replayError(unknown) == .invalidLine(line: 5, reason: "unknown event kind 'teleported'"))
+  }
+
+  @Test func aTraceCutOffMidLineVerifiesWhatCameBeforeAndSaysSo() async throws {
+    let path = try await Self.edited { lines in
+      // Keep the header, initial state, mount and the first action and state; cut the next action.
+      lines = Array(lines.prefix(5)) + [String(lines[5].prefix(12))]
+    }
+    defer { try? FileManager.default.removeItem(atPath: path) }
+    var replay = try TraceReplay(path: path, feature: Tally())
+    guard case .verified(let steps, let endedMidLine) = try replay.verify() else {
+      Issue.record("a cut-off trace diverged")
+      return
+    }
+    #expect(steps == 1)
+    #expect(endedMidLine)
+  }
+
+  @Test func aDroppedSpanStopsTheReplayAtItsLine() async throws {
+    let path = try await Self.edited { $0.insert(#"{"count":3,"event":"dropped"}"#, at: 5) }
+    #expect(
+      Self.replayError(path)
+        == .invalidLine(line: 6, reason: "the recorder dropped 3 event(s) here; the trace cannot be replayed past it"))
+  }
+}

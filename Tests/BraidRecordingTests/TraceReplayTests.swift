@@ -1,0 +1,106 @@
+import Braid
+import BraidRecording
+import Foundation
+import Testing
+
+@MainActor
+@Suite struct TraceReplayTests {
+  static let session: [Tally.Action] = [
+    .increment, .add("b"), .add("a"), .stamp, .roll, .move(x: 2, y: 3), .load, .add("b"), .stamp, .increment,
+  ]
+
+  @Test func aRecordedSessionReplaysToTheSameStatesWithItsUUIDsAndRandomNumbers() async throws {
+    let path = temporaryTracePath()
+    defer { try? FileManager.default.removeItem(atPath: path) }
+    try await TraceRecorderTests.record(Self.session, to: path).close()
+    var replay = try TraceReplay(path: path, feature: Tally())
+    guard case .verified(let steps, let endedMidLine) = try replay.verify() else {
+      Issue.record("the replay diverged")
+      return
+    }
+    // The effect's `loaded` is replayed as recorded: 11 actions.
+    #expect(steps == 11)
+    #expect(!endedMidLine)
+    #expect(replay.state.stamps.count == 2)
+    #expect(replay.state.byName == ["a": 1, "b": 2])
+  }
+
+  @Test func anotherRuleDivergesAtItsFirstStepWithTheDiff() async throws {
+    let path = temporaryTracePath()
+    defer { try? FileManager.default.removeItem(atPath: path) }
+    try await TraceRecorderTests.record([.add("x"), .increment, .add("y"), .increment], to: path).close()
+    var replay = try TraceReplay(path: path, feature: Tally(step: 5))
+    guard case .diverged(let divergence) = try replay.verify() else {
+      Issue.record("a changed rule replayed without divergence")
+      return
+    }
+    #expect(divergence.step == 2)
+    #expect(divergence.action == ".increment")
+    #expect(divergence.replayedChange?.contains("+   count: 5,") == true)
+    // Keyframes every 2 actions: step 2 has one, recorded count 1 against replayed 5.
+    #expect(divergence.keyframeStep == 2)
+    #expect(divergence.keyframeDiff?.contains("−   count: 1,") == true)
+    #expect(divergence.keyframeDiff?.contains("+   count: 5,") == true)
+    #expect(divergence.description.hasPrefix("diverged at step 2 (line "))
+  }
+
+  @Test func aReducerThatReadsAValueTheRecordingLacksDiverges() async throws {
+    struct Stamping: Reducer {
+      typealias State = Tally.State
+      typealias Action = Tally.Action
+      @Dependency(\.uuid) var uuid
+      func reduce(into state: inout State, action: Action) -> Effect<Action> {
+        if action == .increment { state.stamps.append(uuid()) }
+        return Tally().reduce(into: &state, action: action)
+      }
+    }
+    let path = temporaryTracePath()
+    defer { try? FileManager.default.removeItem(atPath: path) }
+    try await TraceRecorderTests.record([.add("x"), .increment], to: path).close()
+    var replay = try TraceReplay(path: path, feature: Stamping())
+    guard case .diverged(let divergence) = try replay.verify() else {
+      Issue.record("an extra uuid read went unnoticed")
+      return
+    }
+    #expect(divergence.step == 2)
+    #expect(divergence.reason == "the reducer read a uuid the recording does not have")
+  }
+
+  @Test func stepsGoForwardBackAndJumpFromTheNearestKeyframe() async throws {
+    let path = temporaryTracePath()
+    defer { try? FileManager.default.removeItem(atPath: path) }
+    try await TraceRecorderTests.record(Self.session, to: path, keyframeInterval: 3).close()
+    var replay = try TraceReplay(path: path, feature: Tally())
+    var states = [replay.state]
+    while let step = try replay.forward() {
+      #expect(step.mismatch == nil)
+      states.append(step.after)
+    }
+    #expect(states.count == 12)
+    for target in [7, 2, 0, 11, 5, 4] {
+      #expect(try replay.jump(to: target))
+      #expect(replay.step == target)
+      #expect(replay.state == states[target], "state at step \(target)")
+    }
+    #expect(try replay.back())
+    #expect(replay.state == states[3])
+    #expect(try !replay.jump(to: 12))
+  }
+
+  @Test func anotherFeaturesTraceIsRefusedWithWhatChanged() async throws {
+    let path = temporaryTracePath()
+    defer { try? FileManager.default.removeItem(atPath: path) }
+    try await TraceRecorderTests.record([.increment], to: path).close()
+    struct Other: Reducer {
+      struct State: Codable { var count = 0 }
+      enum Action: Codable, Sendable { case increment }
+      func reduce(into state: inout State, action: Action) -> Effect<Action> { .none }
+    }
+    #expect {
+      try TraceReplay(path: path, feature: Other())
+    } throws: { error in
+      guard case TraceError.schemaMismatch(let feature, let changes) = error else { return false }
+      return feature == "Tally" && changes.contains { $0.hasPrefix("the state type is ") }
+    }
+  }
+}
