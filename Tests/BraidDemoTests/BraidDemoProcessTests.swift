@@ -32,9 +32,9 @@ struct BraidDemoProcessTests {
     process.arguments = arguments
     if let environment { process.environment = environment }
     if let directory { process.currentDirectoryURL = URL(fileURLWithPath: directory) }
-    let stdin = Pipe()
-    let stdout = Pipe()
-    let stderr = Pipe()
+    let stdin = Pipe.forChild()
+    let stdout = Pipe.forChild()
+    let stderr = Pipe.forChild()
     process.standardInput = stdin
     process.standardOutput = stdout
     process.standardError = stderr

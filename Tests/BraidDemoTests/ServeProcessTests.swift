@@ -17,11 +17,11 @@ struct ServeProcessTests {
     let process = Process()
     let port: UInt16
     let descriptorLimit: Int
-    private let errors = Pipe()
+    private let errors = Pipe.forChild()
 
     init(descriptorLimit: Int) throws {
       self.descriptorLimit = descriptorLimit
-      let output = Pipe()
+      let output = Pipe.forChild()
       process.executableURL = URL(fileURLWithPath: "/bin/sh")
       process.arguments = [
         "-c", "ulimit -n \(descriptorLimit) && exec \"$0\" serve --port 0 --database \"$1\"",

@@ -90,8 +90,8 @@ private let sqlite3 = ["/usr/bin/sqlite3", "/usr/local/bin/sqlite3"].first {
 /// A process that keeps running while the test reads its standard output line by line.
 private final class RunningProcess: @unchecked Sendable {
   private let process = Process()
-  private let output = Pipe()
-  private let errors = Pipe()
+  private let output = Pipe.forChild()
+  private let errors = Pipe.forChild()
   /// Guards `lines`, `consumed`, `ended` and `errorBytes`.
   private let condition = NSCondition()
   private var lines: [String] = []
@@ -102,7 +102,7 @@ private final class RunningProcess: @unchecked Sendable {
   init(_ executable: URL, _ arguments: [String]) throws {
     process.executableURL = executable
     process.arguments = arguments
-    process.standardInput = Pipe()
+    process.standardInput = Pipe.forChild()
     process.standardOutput = output
     process.standardError = errors
     try process.run()

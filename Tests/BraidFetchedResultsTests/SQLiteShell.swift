@@ -13,8 +13,8 @@ final class SQLiteShell {
   static var isInstalled: Bool { executable != nil }
 
   private let process = Process()
-  private let input = Pipe()
-  private let output = Pipe()
+  private let input = Pipe.forChild()
+  private let output = Pipe.forChild()
 
   init(path: String) throws {
     guard let executable = Self.executable else { throw CocoaError(.fileNoSuchFile) }

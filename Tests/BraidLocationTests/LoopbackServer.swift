@@ -22,7 +22,7 @@ final class LoopbackServer: Sendable {
   ///   - readsLineFirst: Whether to read one line from each client before writing (as gpsd
   ///     waits for `?WATCH`); the lines are in ``receivedLines``.
   init(payloads: [String], holdOpen: Bool = false, readsLineFirst: Bool = false) throws {
-    let listener = socket(AF_INET, Int32(SOCK_STREAM.rawValue), 0)
+    let listener = socket(AF_INET, Int32(SOCK_STREAM.rawValue) | Int32(SOCK_CLOEXEC.rawValue), 0)
     guard listener >= 0 else { throw POSIXError(.EMFILE) }
     var address = sockaddr_in()
     address.sin_family = sa_family_t(AF_INET)
@@ -45,6 +45,8 @@ final class LoopbackServer: Sendable {
       for payload in payloads {
         let connection = accept(listener, nil, nil)
         guard connection >= 0 else { return }
+        // Not inherited by a child another test spawns (see `Pipe.forChild()`).
+        _ = fcntl(connection, F_SETFD, FD_CLOEXEC)
         accepted.withLock { $0 += 1 }
         if readsLineFirst {
           var line: [UInt8] = []

@@ -35,7 +35,7 @@ enum PythonJSONSchema {
     let process = Process()
     process.executableURL = URL(fileURLWithPath: python)
     process.arguments = arguments
-    let output = Pipe()
+    let output = Pipe.forChild()
     process.standardOutput = output
     process.standardError = output
     try process.run()

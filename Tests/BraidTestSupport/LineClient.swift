@@ -19,7 +19,7 @@ package final class LineClient {
   ///   - receiveBufferSize: A small kernel receive buffer for the connection, set before it
   ///     connects: a client that does not read then holds back little of the server's output.
   package init?(port: UInt16, readTimeout: Duration = .seconds(30), receiveBufferSize: Int32? = nil) {
-    let descriptor = socket(AF_INET, Int32(SOCK_STREAM.rawValue), 0)
+    let descriptor = socket(AF_INET, Int32(SOCK_STREAM.rawValue) | Int32(SOCK_CLOEXEC.rawValue), 0)
     guard descriptor >= 0 else { return nil }
     if var size = receiveBufferSize {
       setsockopt(descriptor, SOL_SOCKET, SO_RCVBUF, &size, socklen_t(MemoryLayout<Int32>.size))

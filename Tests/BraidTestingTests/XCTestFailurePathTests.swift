@@ -15,7 +15,7 @@ struct XCTestFailurePathTests {
       child.executableURL = binary
       child.arguments = ["BraidTestingTests.XCTestFailureFixture/testStateMismatch"]
       child.environment = ProcessInfo.processInfo.environment.merging([XCTestFailureFixture.variable: "1"]) { $1 }
-      let output = Pipe()
+      let output = Pipe.forChild()
       child.standardOutput = output
       child.standardError = output
       try child.run()
