@@ -84,13 +84,13 @@ let package = Package(
     ),
     .target(
       name: "SignUpFeature",
-      dependencies: ["Braid", "UserDirectoryClient"],
+      dependencies: ["Braid", "BraidRecording", "UserDirectoryClient"],
       path: "Examples/SignUp/Feature",
       swiftSettings: strict
     ),
     .target(
       name: "SignUpCLI",
-      dependencies: ["Braid", "DemoCommandLine", "SignUpFeature", "UserDirectoryClient", "UserDirectoryLive"],
+      dependencies: ["Braid", "BraidRecording", "DemoCommandLine", "SignUpFeature", "UserDirectoryClient", "UserDirectoryLive"],
       path: "Examples/SignUp/CLI",
       swiftSettings: strict
     ),
@@ -109,9 +109,15 @@ let package = Package(
       path: "Examples/UsersList/CLI",
       swiftSettings: strict
     ),
+    .target(
+      name: "ReplayCLI",
+      dependencies: ["Braid", "BraidRecording", "DemoCommandLine", "SignUpFeature", "UserDirectoryClient"],
+      path: "Examples/Replay/CLI",
+      swiftSettings: strict
+    ),
     .executableTarget(
       name: "braid-demo",
-      dependencies: ["CounterCLI", "LocationTrackerCLI", "SignUpCLI", "UsersListCLI"],
+      dependencies: ["CounterCLI", "LocationTrackerCLI", "ReplayCLI", "SignUpCLI", "UsersListCLI"],
       path: "Examples/Demo",
       swiftSettings: strict
     ),

@@ -2,6 +2,7 @@ import CounterCLI
 import DemoCommandLine
 import Foundation
 import LocationTrackerCLI
+import ReplayCLI
 import SignUpCLI
 import UsersListCLI
 
@@ -25,7 +26,8 @@ enum BraidDemo {
 
   static let commands = [
     Command(
-      name: "signup", synopsis: "braid-demo signup [--database PATH] [--script FILE|-]", options: SignUpCommand.usage
+      name: "signup", synopsis: "braid-demo signup [--database PATH] [--script FILE|-] [--record FILE]",
+      options: SignUpCommand.usage
     ) { arguments, printHelp in
       try await SignUpCommand.run(arguments: arguments, printUsage: printHelp)
     },
@@ -57,6 +59,10 @@ enum BraidDemo {
     ) { arguments, printHelp in
       try await ServeCommand.run(arguments: arguments, printUsage: printHelp)
       return 0
+    },
+    Command(name: "replay", synopsis: "braid-demo replay FILE [--at N]", options: ReplayCommand.usage) {
+      arguments, printHelp in
+      try ReplayCommand.run(arguments: arguments, printUsage: printHelp)
     },
   ]
 

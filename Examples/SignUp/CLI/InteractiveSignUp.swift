@@ -18,11 +18,11 @@ final class InteractiveSignUp {
   private var focus = SignUpScreen.Field.username
   private var token: ObservationToken?
 
-  init(directory: UserDirectory) {
+  init(directory: UserDirectory, inspector: StoreInspector<SignUpForm.State, SignUpForm.Action>?) {
     store = withDependencies {
       $0.userDirectory = directory
     } operation: {
-      Store(initialState: SignUpForm.State()) { SignUpForm() }
+      Store(initialState: SignUpForm.State(), inspector: inspector) { SignUpForm() }
     }
   }
 

@@ -14,6 +14,8 @@ import UserDirectoryClient
 @MainActor
 struct ScriptedSignUp {
   let directory: UserDirectory
+  /// Receives what the form's store does (a `--record` trace recorder), if set.
+  var inspector: StoreInspector<SignUpForm.State, SignUpForm.Action>?
 
   /// A line the script could not understand.
   struct ScriptError: Error, CustomStringConvertible {
@@ -39,7 +41,7 @@ struct ScriptedSignUp {
       $0.continuousClock = clock
       $0.userDirectory = directory
     } operation: {
-      Store(initialState: SignUpForm.State()) { SignUpForm() }
+      Store(initialState: SignUpForm.State(), inspector: inspector) { SignUpForm() }
     }
     var output: [String] = []
     var tasks: [StoreTask] = []

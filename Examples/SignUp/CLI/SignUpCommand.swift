@@ -1,5 +1,8 @@
+import Braid
+import BraidRecording
 import DemoCommandLine
 import Foundation
+import SignUpFeature
 import UserDirectoryClient
 import UserDirectoryLive
 
@@ -15,6 +18,8 @@ public enum SignUpCommand {
                          without a terminal, events are read from standard input
                          events: type FIELD TEXT, clear FIELD, wait 400ms, submit, dismiss, show
                          fields: username, email, password, verification
+        --record FILE    record the session into FILE, a new trace file ('braid-demo replay FILE'
+                         checks it); the password and its verification are written as placeholders
     """
 
   /// Runs the command with the arguments that follow `signup`.
@@ -32,16 +37,17 @@ public enum SignUpCommand {
     var arguments = arguments
     var databaseOption: String?
     var scriptPath: String?
+    var recordPath: String?
     while !arguments.isEmpty {
       let flag = arguments.removeFirst()
       switch flag {
-      case "--database", "--script":
+      case "--database", "--script", "--record":
         guard !arguments.isEmpty else { throw .usage("\(flag) needs a value") }
         let value = arguments.removeFirst()
-        if flag == "--database" {
-          databaseOption = value
-        } else {
-          scriptPath = value
+        switch flag {
+        case "--database": databaseOption = value
+        case "--script": scriptPath = value
+        default: recordPath = value
         }
       case "--help", "-h":
         printUsage()
@@ -58,15 +64,33 @@ public enum SignUpCommand {
     }
     if let warning = database.permissionWarning { warn(warning) }
     let directory = UserDirectory.live(path: database.path)
+    let recorder = try recordPath.map { path throws(CommandError) in
+      do {
+        return TraceRecorder<SignUpForm.State, SignUpForm.Action>(
+          // A keyframe after every action: the form's state is small, and a replay that diverges
+          // then shows the recorded state of that very step beside its own.
+          feature: "SignUp", initialState: SignUpForm.State(), sink: try .file(at: path), keyframeInterval: 1)
+      } catch {
+        throw .runtime("\(error)")
+      }
+    }
     // Without a terminal there is no one to type: read the events from standard input instead.
     if scriptPath == nil, isatty(0) == 0 { scriptPath = "-" }
+    let status: Int32
     if let scriptPath {
-      return try await runScript(scriptPath, directory: directory)
+      status = try await runScript(scriptPath, directory: directory, inspector: recorder?.inspector)
+    } else {
+      let form = InteractiveSignUp(directory: directory, inspector: recorder?.inspector)
+      await form.run()
+      withExtendedLifetime(form) {}
+      status = 0
     }
-    let form = InteractiveSignUp(directory: directory)
-    await form.run()
-    withExtendedLifetime(form) {}
-    return 0
+    do {
+      try recorder?.close()
+    } catch {
+      throw .runtime("the recording is incomplete: \(error)")
+    }
+    return status
   }
 
   /// Writes `message` to standard error and returns the failure status.
@@ -83,12 +107,17 @@ public enum SignUpCommand {
   /// Runs a script; returns the exit status: 0, or 1 when its last `submit` failed or was
   /// impossible (the reason is on standard error).
   @MainActor
-  static func runScript(_ path: String, directory: UserDirectory) async throws(CommandError) -> Int32 {
+  static func runScript(
+    _ path: String,
+    directory: UserDirectory,
+    inspector: StoreInspector<SignUpForm.State, SignUpForm.Action>?
+  ) async throws(CommandError) -> Int32 {
     let text = try ScriptText.read(path)
     do {
       // Any line ending: `\n`, `\r\n` (a script saved on Windows) or `\r`.
       let lines = text.split(omittingEmptySubsequences: false, whereSeparator: \.isNewline).map(String.init)
-      let (screen, lastSubmission) = try await ScriptedSignUp(directory: directory).run(lines: lines)
+      let (screen, lastSubmission) = try await ScriptedSignUp(directory: directory, inspector: inspector).run(
+        lines: lines)
       print(screen)
       switch lastSubmission {
       case .failed(let message): return failure("sign-up failed: \(message)")

@@ -3,7 +3,7 @@ import UserDirectoryClient
 
 extension SignUpForm {
   /// The form: four fields, what is known about the username, and the sign-up in flight.
-  public struct State: Equatable, Sendable {
+  public struct State: Equatable, Sendable, Codable {
     /// The username field.
     public var username = ""
     /// The e-mail field.
@@ -68,7 +68,7 @@ extension SignUpForm {
   }
 
   /// What is known about the username.
-  public enum Availability: Equatable, Sendable {
+  public enum Availability: Equatable, Sendable, Codable {
     /// Nothing typed.
     case empty
     /// A check is pending or in flight.
@@ -99,7 +99,7 @@ extension SignUpForm {
   }
 
   /// The message after a sign-up attempt.
-  public struct Alert: Equatable, Sendable {
+  public struct Alert: Equatable, Sendable, Codable {
     /// The title: success or failure.
     public var title: String
     /// The details.

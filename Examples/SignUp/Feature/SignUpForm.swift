@@ -7,7 +7,7 @@ import UserDirectoryClient
 /// and then an alert.
 public struct SignUpForm: Reducer {
   /// What can happen on the form.
-  public enum Action: Equatable, Sendable {
+  public enum Action: Equatable, Sendable, Codable {
     case usernameChanged(String)
     case emailChanged(String)
     case passwordChanged(String)

@@ -24,12 +24,15 @@ import Synchronization
 ///
 /// A trace can be replayed (``TraceReplay``) when the feature's `Action` is `Codable` and its
 /// `State` is `Codable`; otherwise actions are written as readable dumps and the header says the
-/// trace is not replayable.
+/// trace is not replayable. Secrets a feature marks (``TraceRedactable``) never reach the trace:
+/// placeholders of the same length stand in for them, in actions, states and digests alike.
 public final class TraceRecorder<State, Action: Sendable>: Sendable {
   private let writer: TraceWriter
   private let keyframeInterval: Int
   /// The actions recorded so far, for keyframes.
   private let reduced = Mutex(0)
+  /// The placeholders of this trace's secrets (see ``TraceRedactable``).
+  private let redactor = Mutex(SecretRedactor())
 
   /// Creates a recorder and writes the trace's header and initial state.
   ///
@@ -62,6 +65,7 @@ public final class TraceRecorder<State, Action: Sendable>: Sendable {
       keyframeInterval: self.keyframeInterval
     )
     writer.append(TraceJSON.encodeSorted(header))
+    let initialState = redacted(initialState)
     var initial = TraceRecord(event: "initial")
     initial.digest = StateDigest.of(initialState)
     initial.state = initialState as? any Encodable
@@ -95,11 +99,13 @@ public final class TraceRecorder<State, Action: Sendable>: Sendable {
     if !event.path.isRoot { line.path = "\(event.path)" }
     switch event.kind {
     case .action(let action, let origin):
+      let action = redacted(action)
       line.event = "action"
       line.origin = Self.token(for: origin)
       line.action = action as? any Encodable
       if line.action == nil { line.dump = ValueDump.dump(action) }
     case .state(_, let after):
+      let after = redacted(after)
       line.event = "state"
       line.digest = StateDigest.of(after)
       let count = reduced.withLock {
@@ -155,6 +161,13 @@ public final class TraceRecorder<State, Action: Sendable>: Sendable {
     case .released: try? writer.close()
     default: break
     }
+  }
+
+  /// `value` with its secrets replaced by this trace's placeholders, when it has any.
+  private func redacted<Value>(_ value: Value) -> Value {
+    guard var redactable = value as? any TraceRedactable else { return value }
+    redactor.withLock { redactable.redactSecrets(with: &$0) }
+    return redactable as? Value ?? value
   }
 
   /// An action's origin as the trace writes it: `external`, `send`, `scoped`, `effect:N`,

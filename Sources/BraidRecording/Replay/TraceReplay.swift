@@ -31,6 +31,7 @@ public struct TraceReplay<Feature: Reducer> where Feature.State: Codable, Featur
   public private(set) var endedMidLine = false
 
   private let feature: Feature
+  private let prepareDependencies: (inout DependencyValues) -> Void
   private let reader: TraceReader
   private let reads = RecordedReads()
   /// Where each keyframe seen so far starts: its step, line number and offset (step 0 is the
@@ -43,27 +44,21 @@ public struct TraceReplay<Feature: Reducer> where Feature.State: Codable, Featur
   ///   - path: The trace file.
   ///   - feature: The feature to replay it with; its `State` and `Action` must have the
   ///     recorded schema.
+  ///   - prepareDependencies: Sets up the dependencies the reducer reads while reducing (a
+  ///     client it captures for its effects, say; effects are not run). `uuid`, `date` and
+  ///     `withRandomNumberGenerator` are set from the trace after it.
   /// - Throws: A ``TraceError`` naming the line: an empty file, a header that is not a Braid
   ///   trace of a known version, a schema that changed (with what changed), a trace recorded
   ///   without `Codable` actions, or an unreadable initial state.
-  public init(path: String, feature: Feature) throws(TraceError) {
+  public init(
+    path: String,
+    feature: Feature,
+    withDependencies prepareDependencies: @escaping (inout DependencyValues) -> Void = { _ in }
+  ) throws(TraceError) {
     self.feature = feature
+    self.prepareDependencies = prepareDependencies
     reader = try TraceReader(path: path)
-    guard let first = try reader.nextLine() else { throw .empty }
-    let header: TraceHeader
-    do {
-      header = try TraceJSON.decoder().decode(TraceHeader.self, from: Data(first.bytes))
-    } catch {
-      let format = (try? TraceJSON.decoder().decode(FormatProbe.self, from: Data(first.bytes)))
-      if let format, format.format != TraceFormat.name || format.version != TraceFormat.version {
-        throw .unsupportedFormat(
-          line: 1, found: "format \(format.format ?? "none"), version \(format.version.map(String.init) ?? "none")")
-      }
-      throw .invalidLine(line: 1, reason: "not a trace header (\(Self.reason(error)))")
-    }
-    guard header.format == TraceFormat.name, header.version == TraceFormat.version else {
-      throw .unsupportedFormat(line: 1, found: "format \(header.format), version \(header.version)")
-    }
+    let header = try TraceHeader.read(from: reader)
     guard header.replayable else { throw .notReplayable(feature: header.feature) }
     let schema = TraceSchema(state: Feature.State.self, action: Feature.Action.self)
     let changes = schema.differences(from: header.schema)
@@ -136,6 +131,7 @@ public struct TraceReplay<Feature: Reducer> where Feature.State: Codable, Featur
         }
         let before = state
         withDependencies {
+          prepareDependencies(&$0)
           reads.install(in: &$0)
         } operation: {
           _ = feature.reduce(into: &state, action: action)
@@ -203,16 +199,11 @@ public struct TraceReplay<Feature: Reducer> where Feature.State: Codable, Featur
 
   // MARK: - Lines
 
-  private struct FormatProbe: Decodable {
-    var format: String?
-    var version: Int?
-  }
-
   private static func head(of line: TraceReader.Line) throws(TraceError) -> TraceRecordHead {
     do {
       return try TraceJSON.decoder().decode(TraceRecordHead.self, from: Data(line.bytes))
     } catch {
-      throw .invalidLine(line: line.number, reason: "not a trace event (\(reason(error)))")
+      throw .invalidLine(line: line.number, reason: "not a trace event (\(traceDecodingReason(error)))")
     }
   }
 
@@ -222,20 +213,9 @@ public struct TraceReplay<Feature: Reducer> where Feature.State: Codable, Featur
     do {
       return try TraceJSON.decoder().decode(TracePayload<A, S>.self, from: Data(line.bytes))
     } catch {
-      throw .invalidLine(line: line.number, reason: "cannot decode it with the feature's types (\(reason(error)))")
+      throw .invalidLine(
+        line: line.number, reason: "cannot decode it with the feature's types (\(traceDecodingReason(error)))")
     }
   }
 
-  /// A decoding error in a few words.
-  static func reason(_ error: any Error) -> String {
-    switch error {
-    case DecodingError.dataCorrupted(let context): context.debugDescription
-    case DecodingError.keyNotFound(let key, _): "no \(key.stringValue) field"
-    case DecodingError.typeMismatch(let type, let context):
-      "\(context.codingPath.map(\.stringValue).joined(separator: ".")) is not a \(type)"
-    case DecodingError.valueNotFound(_, let context):
-      "\(context.codingPath.map(\.stringValue).joined(separator: ".")) is missing"
-    default: "\(error)"
-    }
-  }
 }

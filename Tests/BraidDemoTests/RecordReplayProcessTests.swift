@@ -1,0 +1,90 @@
+import BraidTestSupport
+import Foundation
+import Testing
+
+/// `braid-demo signup --record` and `braid-demo replay`, as a user runs them.
+struct RecordReplayProcessTests {
+  typealias Demo = BraidDemoProcessTests
+
+  static let password = "hunter2-Secret"
+  static let script = """
+    type username alice
+    wait 400ms
+    type email alice@example.com
+    type password \(password)
+    type verification \(password)
+    submit
+
+    """
+
+  /// Records the sign-up script into a new trace in a new folder; returns the trace's path.
+  static func record() async throws -> String {
+    let folder = FileManager.default.temporaryDirectory.appendingPathComponent("braid-record-\(UUID().uuidString)")
+    try FileManager.default.createDirectory(at: folder, withIntermediateDirectories: true)
+    let trace = folder.appendingPathComponent("signup.trace").path
+    let result = try await Demo.run(
+      ["signup", "--database", folder.appendingPathComponent("users.sqlite").path, "--record", trace],
+      input: script)
+    #expect(result.status == 0, "\(result.error)")
+    return trace
+  }
+
+  @Test func aRecordedSignUpKeepsThePasswordOutAndReplays() async throws {
+    let trace = try await Self.record()
+    defer { try? FileManager.default.removeItem(atPath: (trace as NSString).deletingLastPathComponent) }
+    let attributes = try FileManager.default.attributesOfItem(atPath: trace)
+    #expect((attributes[.posixPermissions] as? Int) == 0o600)
+    let bytes = try Data(contentsOf: URL(fileURLWithPath: trace))
+    #expect(!bytes.isEmpty)
+    #expect(bytes.range(of: Data(Self.password.utf8)) == nil, "the password is in the trace")
+    #expect(bytes.range(of: Data("hunter2".utf8)) == nil, "part of the password is in the trace")
+
+    let replay = try await Demo.run(["replay", trace])
+    #expect(replay.status == 0, "\(replay.output)\(replay.error)")
+    #expect(replay.output == "verified: 7 action(s) reach their recorded states\n")
+
+    let initial = try await Demo.run(["replay", trace, "--at", "0"])
+    #expect(initial.status == 0)
+    #expect(initial.output.contains(#"username: "","#))
+    let last = try await Demo.run(["replay", trace, "--at", "7"])
+    #expect(last.output.contains(#"username: "alice","#))
+    // The placeholder is as long as the password, and the same in both fields.
+    let line = try #require(last.output.split(separator: "\n").first { $0.hasPrefix("  password: ") })
+    let placeholder = line.dropFirst("  password: \"".count).dropLast(2)
+    #expect(placeholder.count == Self.password.count)
+    #expect(last.output.contains(#"passwordVerification: "\#(placeholder)""#))
+    let beyond = try await Demo.run(["replay", trace, "--at", "8"])
+    #expect(beyond.status == 1)
+    #expect(beyond.error.contains("there is no step 8"))
+  }
+
+  @Test func badTracesAndPathsEndWithStatusOneAndTheLine() async throws {
+    let trace = try await Self.record()
+    let folder = (trace as NSString).deletingLastPathComponent
+    defer { try? FileManager.default.removeItem(atPath: folder) }
+    // A recording never replaces a file.
+    let again = try await Demo.run(
+      ["signup", "--database", folder + "/users.sqlite", "--record", trace], input: Self.script)
+    #expect(again.status == 1)
+    #expect(again.error.contains("File exists"))
+
+    var lines = try String(contentsOfFile: trace, encoding: .utf8).split(separator: "\n").map(String.init)
+    let corrupt = folder + "/corrupt.trace"
+    lines[4] = "{not json"
+    try lines.joined(separator: "\n").write(toFile: corrupt, atomically: false, encoding: .utf8)
+    let corrupted = try await Demo.run(["replay", corrupt])
+    #expect(corrupted.status == 1)
+    #expect(corrupted.error.contains("line 5: not a trace event"), "\(corrupted.error)")
+
+    let empty = folder + "/empty.trace"
+    _ = FileManager.default.createFile(atPath: empty, contents: Data())
+    let emptied = try await Demo.run(["replay", empty])
+    #expect(emptied.status == 1)
+    #expect(emptied.error.contains("the trace is empty"))
+
+    let missing = try await Demo.run(["replay", folder + "/missing.trace"])
+    #expect(missing.status == 1)
+    let usage = try await Demo.run(["replay"])
+    #expect(usage.status == 64)
+  }
+}
