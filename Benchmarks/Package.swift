@@ -10,7 +10,7 @@ let package = Package(
   targets: [
     .target(
       name: "Workloads",
-      dependencies: [.product(name: "Braid", package: "Braid")]
+      dependencies: [.product(name: "Braid", package: "Braid"), .product(name: "BraidRecording", package: "Braid")]
     ),
     .executableTarget(
       name: "braid-bench",

@@ -182,6 +182,9 @@ row "root send, 1 observer" "hand-written floor" root-send root-send.floor
 row "root send, store with a dependency override" "root send" root-send-dependencies root-send
 row "root send, a no-op inspector attached" "root send" root-send-inspected root-send
 row "1,000-element state changed in place, a no-op inspector attached" "no inspector" large-state-inspected large-state
+row "root send, a trace recorder attached" "no recorder" recorded-send recorded-send.base "$((n / 10))"
+row "sign-up keystroke, a trace recorder attached (password redacted)" "no recorder" recorded-keystroke \
+  recorded-keystroke.base "$((n / 10))"
 for kind in plain generic; do
   for depth in 1 5 10; do
     row "scoped store send, $kind, depth $depth" "root send of the embedded action" \

@@ -220,6 +220,18 @@ def top_level_region(run, figures):
     add("1,000-element state changed in place, a no-op inspector attached", "—", "—", "—", "—",
         instructions(*f.count("1,000-element state changed in place, a no-op inspector attached", "no inspector"),
                      " without one"), "—", "—")
+    for bench, counted_as, label in [
+        ("root send, a trace recorder attached (peer: without)", "root send, a trace recorder attached",
+         "root send, a trace recorder attached"),
+        ("sign-up keystroke, a trace recorder attached (peer: without)",
+         "sign-up keystroke, a trace recorder attached (password redacted)",
+         "sign-up keystroke, a trace recorder attached (password redacted)"),
+    ]:
+        braid, without = f.median(bench), f.median(bench, "peer")
+        written = f.row(bench).get("note", "").split(" bytes")[0]
+        add(f"{label}, {written} bytes written per action", ns(braid), "—", f"{ns(without)} without",
+            f"{times(braid / without)} without", instructions(*f.count(counted_as, "no recorder"), " without"), "—",
+            "—")
 
     for kind, label in [("plain", "plain features"), ("generic", "generic `Nest<Child>`")]:
         for depth in [5, 10]:

@@ -7,6 +7,8 @@ import Testing
 @Suite struct TraceReplayTests {
   static let session: [Tally.Action] = [
     .increment, .add("b"), .add("a"), .stamp, .roll, .move(x: 2, y: 3), .load, .add("b"), .stamp, .increment,
+    // Every character JSON escapes, and some it does not.
+    .add("q\"b\\s\n\t\u{1}é😀"),
   ]
 
   @Test func aRecordedSessionReplaysToTheSameStatesWithItsUUIDsAndRandomNumbers() async throws {
@@ -18,11 +20,11 @@ import Testing
       Issue.record("the replay diverged")
       return
     }
-    // The effect's `loaded` is replayed as recorded: 11 actions.
-    #expect(steps == 11)
+    // The effect's `loaded` is replayed as recorded: 12 actions.
+    #expect(steps == 12)
     #expect(!endedMidLine)
     #expect(replay.state.stamps.count == 2)
-    #expect(replay.state.byName == ["a": 1, "b": 2])
+    #expect(replay.state.byName == ["a": 1, "b": 2, "q\"b\\s\n\t\u{1}é😀": 1])
   }
 
   @Test func anotherRuleDivergesAtItsFirstStepWithTheDiff() async throws {
@@ -76,7 +78,7 @@ import Testing
       #expect(step.mismatch == nil)
       states.append(step.after)
     }
-    #expect(states.count == 12)
+    #expect(states.count == 13)
     for target in [7, 2, 0, 11, 5, 4] {
       #expect(try replay.jump(to: target))
       #expect(replay.step == target)
@@ -84,7 +86,7 @@ import Testing
     }
     #expect(try replay.back())
     #expect(replay.state == states[3])
-    #expect(try !replay.jump(to: 12))
+    #expect(try !replay.jump(to: 13))
   }
 
   @Test func anotherFeaturesTraceIsRefusedWithWhatChanged() async throws {

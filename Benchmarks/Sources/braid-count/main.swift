@@ -41,8 +41,10 @@ func requests(_ store: isolated StoreActor<Int, Bool>, count: Int) async {
 /// for a usage error: a misspelt kernel must fail the script that counts it, not count nothing.
 @MainActor
 func usageError(_ message: String) -> Never {
-  let names = (Array(sendKernels.keys) + Array(effectKernels.keys) + Array(observationKernels.keys)).sorted().joined(
-    separator: " ")
+  let names =
+    (Array(sendKernels.keys) + Array(effectKernels.keys) + Array(observationKernels.keys)
+    + Array(recorderKernels.keys)).sorted().joined(
+      separator: " ")
   let usage =
     "usage: braid-count actor-send N | braid-count actor-effects K N | braid-count teststore-step N\n       braid-count KERNEL N\nkernels: \(names)"
   FileHandle.standardError.write(Data("braid-count: \(message)\n\(usage)\n".utf8))
@@ -97,7 +99,8 @@ case ("teststore-step", 2):
     done.signal()
   }
 case (let name?, 2):
-  guard let kernel = sendKernels[name] ?? effectKernels[name] ?? observationKernels[name] else {
+  guard let kernel = sendKernels[name] ?? effectKernels[name] ?? observationKernels[name] ?? recorderKernels[name]
+  else {
     usageError("unknown kernel '\(name)'")
   }
   // Top-level code runs on the main actor, synchronously: nothing is queued to it.

@@ -33,6 +33,15 @@ public final class TraceRecorder<State, Action: Sendable>: Sendable {
   private let reduced = Mutex(0)
   /// The placeholders of this trace's secrets (see ``TraceRedactable``).
   private let redactor = Mutex(SecretRedactor())
+  /// One encoder for every line: made per line, it was a fifth of a recorded send. Used inside
+  /// deliveries only, which never overlap.
+  private let encoder = TraceLineEncoder()
+  /// Whether actions and states can be written as JSON, and hold secrets: decided once, not
+  /// by a dynamic cast per event.
+  private let actionsAreEncodable = Action.self is any Encodable.Type
+  private let statesAreEncodable = State.self is any Encodable.Type
+  private let actionsHaveSecrets = Action.self is any TraceRedactable.Type
+  private let statesHaveSecrets = State.self is any TraceRedactable.Type
 
   /// Creates a recorder and writes the trace's header and initial state.
   ///
@@ -99,20 +108,22 @@ public final class TraceRecorder<State, Action: Sendable>: Sendable {
     if !event.path.isRoot { line.path = "\(event.path)" }
     switch event.kind {
     case .action(let action, let origin):
-      let action = redacted(action)
+      let action = actionsHaveSecrets ? redacted(action) : action
       line.event = "action"
       line.origin = Self.token(for: origin)
-      line.action = action as? any Encodable
+      if actionsAreEncodable { line.action = action as? any Encodable }
       if line.action == nil { line.dump = ValueDump.dump(action) }
     case .state(_, let after):
-      let after = redacted(after)
+      let after = statesHaveSecrets ? redacted(after) : after
       line.event = "state"
       line.digest = StateDigest.of(after)
       let count = reduced.withLock {
         $0 += 1
         return $0
       }
-      if keyframeInterval > 0, count % keyframeInterval == 0 { line.state = after as? any Encodable }
+      if statesAreEncodable, keyframeInterval > 0, count % keyframeInterval == 0 {
+        line.state = after as? any Encodable
+      }
     case .dependencyRead(let read):
       line.event = "read"
       switch read {
@@ -154,7 +165,7 @@ public final class TraceRecorder<State, Action: Sendable>: Sendable {
     case .released:
       line.event = "released"
     }
-    writer.append(TraceJSON.encodeSorted(line))
+    writer.append((try? encoder.encode(line)) ?? Self.unencodable(line))
     switch event.kind {
     case .dismounted: writer.flush()
     // The store is gone: nothing more will come. A write error stays for `close()` to report.
@@ -168,6 +179,18 @@ public final class TraceRecorder<State, Action: Sendable>: Sendable {
     guard var redactable = value as? any TraceRedactable else { return value }
     redactor.withLock { redactable.redactSecrets(with: &$0) }
     return redactable as? Value ?? value
+  }
+
+  /// The line for an event whose action or state failed to encode (a custom `encode(to:)` that
+  /// throws): the event, with a dump in place of the value, so the trace loses nothing silently.
+  private static func unencodable(_ line: TraceRecord) -> [UInt8] {
+    var fallback = line
+    if let action = fallback.action {
+      fallback.action = nil
+      fallback.dump = "unencodable: \(action)"
+    }
+    fallback.state = nil
+    return TraceJSON.encodeSorted(fallback)
   }
 
   /// An action's origin as the trace writes it: `external`, `send`, `scoped`, `effect:N`,
