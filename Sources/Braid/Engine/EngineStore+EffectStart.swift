@@ -228,9 +228,12 @@ extension EngineStore {
     // with them (the store's scope is not a task-local, so the task would not inherit it).
     let dependencies = DependencyValues.currentValues
     let task = Self.spawn(priority: nil, on: effectExecutor, tracker: tracker) {
+      // `onFinish` first: what it reports (a subtree inspector's "finished", a TestStore's
+      // effect in flight ending) must have happened by the time `registry.end` wakes a
+      // `StoreTask.finish()` (`ReducerInspectTests.aRetriedClientFailsOnceItsLastAttemptFails`).
       defer {
-        registry.end(handle)
         subscription.onFinish?()
+        registry.end(handle)
       }
       await DependencyValues.withCurrent(dependencies) {
         var attempt = firstAttempt
