@@ -199,6 +199,14 @@ let package = Package(
       dependencies: ["Braid", "BraidTesting"],
       swiftSettings: strict
     ),
+    // Tests emitted by `braid-demo replay --emit-test` from the traces in its Traces/ folder,
+    // compiled and run as they are, and a test that they are what the emitter writes today.
+    .testTarget(
+      name: "RecordedSessionTests",
+      dependencies: ["Braid", "BraidTesting", "ReplayCLI", "SignUpFeature", "UserDirectoryClient"],
+      exclude: ["Traces"],
+      swiftSettings: strict
+    ),
     .testTarget(
       name: "DemoCommandLineTests",
       dependencies: ["DemoCommandLine"],

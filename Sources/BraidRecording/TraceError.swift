@@ -17,6 +17,9 @@ public enum TraceError: Error, Equatable, Sendable, CustomStringConvertible {
   /// The feature's actions were recorded as readable dumps only (its `Action` is not
   /// `Encodable` or its `State` not `Codable`).
   case notReplayable(feature: String)
+  /// A test cannot be emitted from the trace: its replay diverges at that line, or it holds
+  /// what an emitted test cannot express.
+  case cannotEmit(line: Int, reason: String)
 
   /// The error as a sentence that names the line where it applies.
   public var description: String {
@@ -32,6 +35,7 @@ public enum TraceError: Error, Equatable, Sendable, CustomStringConvertible {
         + changes.map { "  - \($0)" }.joined(separator: "\n")
     case .notReplayable(let feature):
       "the trace of \(feature) cannot be replayed: its actions were recorded as readable dumps (make Action Encodable and State Codable)"
+    case .cannotEmit(let line, let reason): "line \(line): cannot emit a test: \(reason)"
     }
   }
 }

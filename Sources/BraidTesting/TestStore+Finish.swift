@@ -107,6 +107,8 @@ extension TestStore {
 
   /// Fails for each effect still running and, when exhaustive, each received action left.
   func assertNothingLeft(at site: SourceSite) {
+    assertDescribedEffectsAsserted(before: "the end of the test", at: site)
+    assertNoDescribedEffectRunning(at: site)
     let running = recorder.inFlight.labels
     if !running.isEmpty, exhaustivity == .on {
       recordFailure(

@@ -93,6 +93,8 @@ public final class TestStore<State, Action: Sendable> {
   /// its first step.
   var needsMount: Bool
   let recorder: TestStoreRecorder<State, Action>
+  /// The effects stood in for, in ``TestStoreEffects/described`` mode.
+  let described: DescribedEffects<Action>?
   package let effectExecutor: EngineExecutor
   let clockSettlement: ClockSettlement
   let dependencyBox: DependencyBox
@@ -107,6 +109,8 @@ public final class TestStore<State, Action: Sendable> {
   ///   - initialState: The state to start from.
   ///   - inspector: Receives everything the store does (see `StoreInspector`), on the
   ///     feature's actor.
+  ///   - effects: Whether the feature's effects run (``TestStoreEffects/run``, the default) or
+  ///     are described for the test to assert and answer (``TestStoreEffects/described``).
   ///   - reducer: The feature's reducer.
   ///   - prepareDependencies: Sets up the dependencies the feature uses. They start as test
   ///     values (with `DependencyValues.uuid` a fresh incrementing generator).
@@ -119,6 +123,7 @@ public final class TestStore<State, Action: Sendable> {
   public init<R: Reducer<State, Action>>(
     initialState: @autoclosure () -> State,
     inspector: StoreInspector<State, Action>? = nil,
+    effects: TestStoreEffects = .run,
     @ReducerBuilder<State, Action> reducer: () -> R,
     withDependencies prepareDependencies: (inout DependencyValues) -> Void = { _ in },
     fileID: StaticString = #fileID,
@@ -147,6 +152,8 @@ public final class TestStore<State, Action: Sendable> {
     self.site = SourceSite(fileID: fileID, filePath: filePath, line: line, column: column)
     let reduce = functions.reduceFunction
     let inFlight = recorder.inFlight
+    let described = effects == .described ? DescribedEffects<Action>() : nil
+    self.described = described
     let tracked = functions.replacing(
       reduce: { state, action in
         // The action and the state it leaves reach the recorder through the inspection stream.
@@ -155,16 +162,22 @@ public final class TestStore<State, Action: Sendable> {
         } operation: {
           reduce(&state, action)
         }
-        return effect.observed(by: inFlight.observer(label: describe(action)))
+        guard let described else { return effect.observed(by: inFlight.observer(label: describe(action))) }
+        return effect.described { part, context, subscriber in
+          described.start(part, context: context, subscriber: subscriber, startedBy: describe(action))
+        }
       },
       hookEffects: { hook, build in
-        // Built with the test's dependencies, and tracked like an action's effects.
+        // Built with the test's dependencies, and tracked (or described) like an action's effects.
         let effect = withDependencies {
           $0 = box.values
         } operation: {
           build()
         }
-        return effect.observed(by: inFlight.observer(label: hook))
+        guard let described else { return effect.observed(by: inFlight.observer(label: hook)) }
+        return effect.described { part, context, subscriber in
+          described.start(part, context: context, subscriber: subscriber, startedBy: hook)
+        }
       }
     )
     let executor = EngineExecutor()
@@ -243,6 +256,7 @@ public final class TestStore<State, Action: Sendable> {
         at: site
       )
     }
+    assertDescribedEffectsAsserted(before: "sending an action", at: site)
     if let last = recorder.received.last {
       // The test goes on from the latest state. When exhaustive, the actions stay (reported
       // above): a later `receive` may still assert them, as in TCA.

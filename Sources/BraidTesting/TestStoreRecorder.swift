@@ -20,6 +20,8 @@ final class TestStoreRecorder<State, Action: Sendable>: @unchecked Sendable {
   var stateAfterTestAction: StateSnapshot<State>?
   /// Actions fed back by effects, with the state right after each, not yet asserted.
   var received: [ReceivedAction<Action, State>] = []
+  /// How many actions effects have fed back so far, asserted or not.
+  private(set) var receivedTotal = 0
   /// Effects in flight, with a label of the action that started each.
   let inFlight = InFlightEffects()
   /// The received actions not yet asserted (stale ones already failed), readable from the test
@@ -79,6 +81,7 @@ final class TestStoreRecorder<State, Action: Sendable>: @unchecked Sendable {
       stateAfterTestAction = state
     } else {
       received.append(ReceivedAction(action: action, before: before, state: state))
+      receivedTotal += 1
       unasserted.append(action)
     }
   }

@@ -86,5 +86,28 @@ struct RecordReplayProcessTests {
     #expect(missing.status == 1)
     let usage = try await Demo.run(["replay"])
     #expect(usage.status == 64)
+    let both = try await Demo.run(["replay", trace, "--emit-test", "--at", "1"])
+    #expect(both.status == 64)
+    #expect(both.error.contains("--emit-test and --at cannot go together"))
+    let badName = try await Demo.run(["replay", trace, "--emit-test", "--test-name", "not a name"])
+    #expect(badName.status == 64)
+    let corruptTest = try await Demo.run(["replay", corrupt, "--emit-test"])
+    #expect(corruptTest.status == 1)
+    #expect(corruptTest.error.contains("line 5: not a trace event"), "\(corruptTest.error)")
+  }
+
+  @Test func aRecordedSignUpBecomesATestWithoutThePassword() async throws {
+    let trace = try await Self.record()
+    defer { try? FileManager.default.removeItem(atPath: (trace as NSString).deletingLastPathComponent) }
+    let emitted = try await Demo.run(["replay", trace, "--emit-test", "--test-name", "aliceSignsUp"])
+    #expect(emitted.status == 0, "\(emitted.error)")
+    #expect(emitted.output.contains("@Test func aliceSignsUp() async throws {"))
+    #expect(emitted.output.contains(#"await store.send(.usernameChanged("alice")) {"#))
+    #expect(emitted.output.contains(#"let effect1 = store.effectStarted(.run, ids: ["availability"])"#))
+    #expect(
+      emitted.output.contains(
+        "await store.answer(effect1, with: .availabilityChecked(username: \"alice\", isAvailable: true))"))
+    #expect(emitted.output.hasSuffix("  await store.finish()\n}\n"))
+    #expect(!emitted.output.contains("hunter2"), "the password is in the emitted test")
   }
 }

@@ -41,4 +41,23 @@ import Testing
     #expect(events.dropFirst(2).map { $0["seq"] as? Int } == [1, 2, nil, 6])
     #expect(events[4]["count"] as? Int == 3)
   }
+
+  @Test func aRecorderDroppedUnclosedWritesWhatItHasAndClosesItsSink() throws {
+    let written = Mutex<[String]>([])
+    let closed = Mutex(0)
+    let sink = TraceSink(
+      write: { bytes in
+        written.withLock { $0 += String(decoding: bytes, as: UTF8.self).split(separator: "\n").map(String.init) }
+      },
+      close: { closed.withLock { $0 += 1 } })
+    do {
+      let recorder = TraceRecorder<Tally.State, Tally.Action>(
+        feature: "Tally", initialState: Tally.State(), sink: sink, keyframeInterval: 0)
+      recorder.inspector.receive(StoreEvent(sequence: 1, time: .zero, kind: .mounted))
+    }
+    // Never attached to a store and never closed: its deinit wrote the lines, closed the sink
+    // (once) and stopped the writing thread, which closing joins.
+    #expect(closed.withLock { $0 } == 1)
+    #expect(written.withLock { $0 }.count == 3)
+  }
 }

@@ -86,8 +86,8 @@ struct StoreInspectorTests {
         // cancelInFlight: the waiting effect is cancelled before its successor starts.
         "#7 effect 1 cancelled",
         "#8 effect 2 started: run id search by #5",
-        // Quiet for 300 ms: the debounced effect runs, inside the waiting one's ids.
-        "#9 effect 3 started: run id search",
+        // Quiet for 300 ms: the debounced effect runs, inside the waiting one's ids and task.
+        "#9 effect 3 started: run id search in effect 2",
         "#10 action .searched(\"br\") (effect 3)",
         "#11 state",
         "#12 effect 3 finished",

@@ -14,6 +14,9 @@ public enum ReplayCommand {
                          exit 0 when every action reaches its recorded state, 1 with the first
                          divergence (its step, action and diff) otherwise
         --at N           print the state after action N (0: the initial state) instead
+        --emit-test      print a Swift Testing test of the recorded session instead: a
+                         TestStore with described effects, each recorded step asserted
+        --test-name NAME the emitted test's name (default recordedSession)
     """
 
   /// Runs the command with the arguments that follow `replay`.
@@ -29,6 +32,8 @@ public enum ReplayCommand {
     var arguments = arguments
     var path: String?
     var step: Int?
+    var emitsTest = false
+    var testName = "recordedSession"
     while !arguments.isEmpty {
       let argument = arguments.removeFirst()
       switch argument {
@@ -41,6 +46,14 @@ public enum ReplayCommand {
         }
         arguments.removeFirst()
         step = number
+      case "--emit-test":
+        emitsTest = true
+      case "--test-name":
+        guard let value = arguments.first, isIdentifier(value) else {
+          throw .usage("--test-name needs a Swift identifier")
+        }
+        arguments.removeFirst()
+        testName = value
       default:
         guard !argument.hasPrefix("-") || argument == "-" else { throw .usage("unknown option '\(argument)'") }
         guard path == nil else { throw .usage("one trace at a time (got '\(argument)' too)") }
@@ -48,18 +61,55 @@ public enum ReplayCommand {
       }
     }
     guard let path else { throw .usage("replay needs the trace file") }
+    if emitsTest {
+      guard step == nil else { throw .usage("--emit-test and --at cannot go together") }
+      print(try emittedTest(ofTrace: path, testName: testName), terminator: "")
+      return 0
+    }
+    return try replaying(path) { replay in try report(&replay, at: step, path: path) }
+  }
+
+  /// The Swift Testing test of the session recorded at `path`, as `--emit-test` prints it (see
+  /// `TraceTestEmitter`).
+  ///
+  /// - Parameters:
+  ///   - path: The trace.
+  ///   - testName: The emitted test function's name.
+  /// - Returns: The source of one Swift file.
+  /// - Throws: ``CommandError/runtime(_:)`` naming the trace and the line for a trace that cannot
+  ///   be read, replayed or expressed as a test.
+  public static func emittedTest(ofTrace path: String, testName: String) throws(CommandError) -> String {
+    try replaying(path) { (_: inout TraceReplay<SignUpForm>) throws in
+      try TraceTestEmitter(
+        testName: testName, imports: ["SignUpFeature", "UserDirectoryClient"], reducer: "SignUpForm()",
+        dependencies: ["$0.userDirectory = .noop"],
+        header: [
+          // Its JSON lines are as long as the values they hold.
+          "swift-format-ignore-file",
+          "Emitted by `braid-demo replay \((path as NSString).lastPathComponent) --emit-test`.",
+          "Regenerate it rather than edit it.",
+        ]
+      ).emit(path: path, feature: SignUpForm(), withDependencies: signUpDependencies)
+    }
+  }
+
+  /// The form's reducer captures the directory for its effects; effects are not run.
+  private static func signUpDependencies(_ values: inout DependencyValues) {
+    values.userDirectory = .noop
+  }
+
+  /// Opens the trace at `path` with the feature that recorded it and hands the replay to
+  /// `body`; turns every error into a ``CommandError`` naming the trace.
+  private static func replaying<Result>(
+    _ path: String, _ body: (inout TraceReplay<SignUpForm>) throws -> Result
+  ) throws(CommandError) -> Result {
     do {
       let header = try TraceHeader.read(path: path)
-      switch header.feature {
-      case "SignUp":
-        var replay = try TraceReplay(path: path, feature: SignUpForm()) {
-          // The form's reducer captures the directory for its effects; effects are not run.
-          $0.userDirectory = .noop
-        }
-        return try report(&replay, at: step, path: path)
-      default:
+      guard header.feature == "SignUp" else {
         throw CommandError.runtime("\(path): a trace of \(header.feature), which this demo cannot replay")
       }
+      var replay = try TraceReplay(path: path, feature: SignUpForm(), withDependencies: signUpDependencies)
+      return try body(&replay)
     } catch let error as TraceError {
       throw .runtime("\(path): \(error)")
     } catch let error as CommandError {
@@ -67,6 +117,11 @@ public enum ReplayCommand {
     } catch {
       throw .runtime("\(path): \(error)")
     }
+  }
+
+  private static func isIdentifier(_ name: String) -> Bool {
+    guard let first = name.unicodeScalars.first, first == "_" || first.properties.isXIDStart else { return false }
+    return name.unicodeScalars.allSatisfy { $0 == "_" || $0.properties.isXIDContinue }
   }
 
   private static func report<Feature>(

@@ -5,6 +5,9 @@ package struct EffectLeafContext: Sendable {
   var cancellationIDs: [AnyHashableSendable] = []
   /// The components `forEach`, `ifLet` and `ifCaseLet` put around the part, outermost first.
   var path: [AnyHashableSendable] = []
+
+  /// ``cancellationIDs`` as printed (`"\(id)"`), as the inspection stream reports them.
+  package var printedCancellationIDs: [String] { cancellationIDs.map { "\($0)" } }
 }
 
 extension Effect {
@@ -21,20 +24,38 @@ extension Effect {
     concatenate: (@Sendable ([Effect], EffectLeafContext) -> Effect)? = nil,
     context: EffectLeafContext = EffectLeafContext()
   ) -> Self {
+    replacingLeaves(
+      { leaf, context in
+        if leaf.kind == .run {
+          Self(box: run(unsafeDowncast(leaf, to: RunEffectBox<Action>.self), context))
+        } else {
+          Self(box: subscribe(unsafeDowncast(leaf, to: SubscribeEffectBox<Action>.self), context))
+        }
+      },
+      concatenate: concatenate, context: context)
+  }
+
+  /// This effect with every asynchronous part (a ``RunEffectBox`` or a ``SubscribeEffectBox``)
+  /// replaced by what `leaf` makes of it, which may be any effect: the walk behind
+  /// ``transformingLeaves(run:subscribe:concatenate:context:)``.
+  func replacingLeaves(
+    _ leaf: @escaping @Sendable (EffectBox<Action>, EffectLeafContext) -> Effect,
+    concatenate: (@Sendable ([Effect], EffectLeafContext) -> Effect)? = nil,
+    context: EffectLeafContext = EffectLeafContext()
+  ) -> Self {
     guard case .boxed(let box) = storage else { return self }
     func descend(_ effect: Effect, _ context: EffectLeafContext) -> Effect {
-      effect.transformingLeaves(run: run, subscribe: subscribe, concatenate: concatenate, context: context)
+      effect.replacingLeaves(leaf, concatenate: concatenate, context: context)
     }
     switch box.kind {
     case .send, .cancel:
       return self
     case .run:
-      let leaf = unsafeDowncast(box, to: RunEffectBox<Action>.self)
       var inner = context
-      if let id = leaf.cancelID { inner.cancellationIDs.append(id) }
-      return Self(box: run(leaf, inner))
+      if let id = unsafeDowncast(box, to: RunEffectBox<Action>.self).cancelID { inner.cancellationIDs.append(id) }
+      return leaf(box, inner)
     case .subscribe:
-      return Self(box: subscribe(unsafeDowncast(box, to: SubscribeEffectBox<Action>.self), context))
+      return leaf(box, context)
     case .merge:
       let effects = unsafeDowncast(box, to: EffectListBox<Action>.self).effects
       return Self(box: EffectListBox(kind: .merge, effects.map { descend($0, context) }))
@@ -44,7 +65,7 @@ extension Effect {
       return Self(
         box: EffectListBox(
           kind: .concatenate,
-          effects.map { $0.transformingLeaves(run: run, subscribe: subscribe, context: context) }))
+          effects.map { $0.replacingLeaves(leaf, context: context) }))
     case .cancellable:
       let cancellable = unsafeDowncast(box, to: CancellableEffectBox<Action>.self)
       var inner = context
@@ -61,7 +82,7 @@ extension Effect {
       let build = unsafeDowncast(box, to: DeferredEffectBox<Action>.self).build
       return Self(
         box: DeferredEffectBox { start in
-          build(start).transformingLeaves(run: run, subscribe: subscribe, concatenate: concatenate, context: context)
+          build(start).replacingLeaves(leaf, concatenate: concatenate, context: context)
         })
     }
   }

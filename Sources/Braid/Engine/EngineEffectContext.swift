@@ -6,6 +6,9 @@ struct EngineEffectContext: Sendable {
   @usableFromInline var keys: [EngineCancellationKey] = []
   /// The cascade of the send that started the effect: its tasks join it.
   @usableFromInline var cascade: EngineCascade?
+  /// The inspected number of the effect whose task starts this one, or 0 when a reducer or a
+  /// hook returned it: what the inspection stream reports as the start's `parentEffect`.
+  @usableFromInline var parentEffect = 0
 
   @usableFromInline
   init(cascade: EngineCascade? = nil) {

@@ -77,6 +77,7 @@ final class EngineEffectHandle: @unchecked Sendable {
     context.path = path
     context.keys = contextKeys
     if let key { context.keys.append(key) }
+    context.parentEffect = inspectedEffect
     return context
   }
 

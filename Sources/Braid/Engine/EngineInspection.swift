@@ -96,7 +96,10 @@ final class EngineInspection<State, Action: Sendable>: EngineEffectInspecting, @
     if let key { ids.append("\(key.id)") }
     if let startingHook { hookEffects.withLock { $0[effect] = startingHook } }
     emit(
-      .effectStarted(.init(effect: effect, kind: kind, cancellationIDs: ids, action: currentAction)),
+      .effectStarted(
+        .init(
+          effect: effect, kind: kind, cancellationIDs: ids, action: currentAction,
+          parentEffect: context.parentEffect == 0 ? nil : context.parentEffect)),
       path: context.path)
     return effect
   }

@@ -105,8 +105,11 @@ public struct StoreEvent<State, Action: Sendable> {
     /// The cancellation ids it runs under, as printed, innermost last.
     public let cancellationIDs: [String]
     /// The sequence number of the action whose reducer returned it, or `nil` for a mount or
-    /// dismount hook's effect.
+    /// dismount hook's effect and for an effect another effect started.
     public let action: UInt64?
+    /// The number of the effect whose task started this one (as `debounce` starts the effect it
+    /// delays, or `Send.perform` any effect), or `nil` when a reducer or a hook returned it.
+    public let parentEffect: Int?
   }
 
   /// The kind of a running effect.
@@ -141,6 +144,7 @@ extension StoreEvent.Kind: CustomStringConvertible {
       "effect \(start.effect) started: \(start.kind.rawValue)"
         + (start.cancellationIDs.isEmpty ? "" : " id \(start.cancellationIDs.joined(separator: "/"))")
         + (start.action.map { " by #\($0)" } ?? "")
+        + (start.parentEffect.map { " in effect \($0)" } ?? "")
     case .effectFinished(let effect): "effect \(effect) finished"
     case .effectCancelled(let effect): "effect \(effect) cancelled"
     case .effectFailed(let effect, let error): "effect \(effect) failed: \(error)"

@@ -41,7 +41,10 @@ final class SubtreeInspection<State, Action: Sendable>: Sendable {
         self.inspection.emit(
           .effectStarted(
             .init(
-              effect: effect, kind: kind, cancellationIDs: context.cancellationIDs.map { "\($0)" }, action: action)),
+              effect: effect, kind: kind, cancellationIDs: context.printedCancellationIDs, action: action,
+              // A subtree sees the effects its reducer returns; one started inside their tasks
+              // is part of them.
+              parentEffect: nil)),
           path: context.path)
         return UInt64(effect)
       },

@@ -86,6 +86,10 @@ struct TraceLineEncoder {
       key("origin")
       string(origin)
     }
+    if let parent = record.parent {
+      key("parent")
+      number(parent)
+    }
     if let path = record.path {
       key("path")
       string(path)

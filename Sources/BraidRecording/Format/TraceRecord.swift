@@ -1,7 +1,7 @@
-/// One event line of a trace, as written: `event` names its kind, and only the fields that kind
-/// uses are present. The article "Recording and replaying" lists them; `trace.schema.json` in the
-/// repository is their JSON Schema.
-struct TraceRecord: Encodable {
+/// One event line of a trace, as written (by ``TraceLineEncoder``): `event` names its kind, and
+/// only the fields that kind uses are present. The article "Recording and replaying" lists them;
+/// `trace.schema.json` in the repository is their JSON Schema.
+struct TraceRecord {
   var event: String
   var seq: UInt64?
   var time: Int64?
@@ -15,6 +15,7 @@ struct TraceRecord: Encodable {
   var kind: String?
   var ids: [String]?
   var by: UInt64?
+  var parent: Int?
   var error: String?
   var attempt: Int?
   var uuid: String?
@@ -31,35 +32,10 @@ struct TraceRecord: Encodable {
     self.time = time
   }
 
+  /// The fields' names, for reading lines back (``TraceRecordHead``).
   enum CodingKeys: String, CodingKey {
-    case event, seq, time, path, origin, action, dump, digest, state, effect, kind, ids, by, error, attempt
+    case event, seq, time, path, origin, action, dump, digest, state, effect, kind, ids, by, parent, error, attempt
     case uuid, date, random, change, resource, id, count
-  }
-
-  func encode(to encoder: any Encoder) throws {
-    var container = encoder.container(keyedBy: CodingKeys.self)
-    try container.encode(event, forKey: .event)
-    try container.encodeIfPresent(seq, forKey: .seq)
-    try container.encodeIfPresent(time, forKey: .time)
-    try container.encodeIfPresent(path, forKey: .path)
-    try container.encodeIfPresent(origin, forKey: .origin)
-    if let action { try container.encode(action, forKey: .action) }
-    try container.encodeIfPresent(dump, forKey: .dump)
-    try container.encodeIfPresent(digest, forKey: .digest)
-    if let state { try container.encode(state, forKey: .state) }
-    try container.encodeIfPresent(effect, forKey: .effect)
-    try container.encodeIfPresent(kind, forKey: .kind)
-    try container.encodeIfPresent(ids, forKey: .ids)
-    try container.encodeIfPresent(by, forKey: .by)
-    try container.encodeIfPresent(error, forKey: .error)
-    try container.encodeIfPresent(attempt, forKey: .attempt)
-    try container.encodeIfPresent(uuid, forKey: .uuid)
-    try container.encodeIfPresent(date, forKey: .date)
-    try container.encodeIfPresent(random, forKey: .random)
-    try container.encodeIfPresent(change, forKey: .change)
-    try container.encodeIfPresent(resource, forKey: .resource)
-    try container.encodeIfPresent(id, forKey: .id)
-    try container.encodeIfPresent(count, forKey: .count)
   }
 }
 
@@ -75,6 +51,7 @@ struct TraceRecordHead: Decodable {
   var effect: Int?
   var kind: String?
   var ids: [String]?
+  var parent: Int?
   var error: String?
   var uuid: String?
   var date: Double?
@@ -95,6 +72,7 @@ struct TraceRecordHead: Decodable {
     effect = try container.decodeIfPresent(Int.self, forKey: .effect)
     kind = try container.decodeIfPresent(String.self, forKey: .kind)
     ids = try container.decodeIfPresent([String].self, forKey: .ids)
+    parent = try container.decodeIfPresent(Int.self, forKey: .parent)
     error = try container.decodeIfPresent(String.self, forKey: .error)
     uuid = try container.decodeIfPresent(String.self, forKey: .uuid)
     date = try container.decodeIfPresent(Double.self, forKey: .date)

@@ -79,7 +79,7 @@ public final class TraceRecorder<State, Action: Sendable>: Sendable {
     initial.digest = StateDigest.of(initialState)
     initial.state = initialState as? any Encodable
     if initial.state == nil { initial.dump = ValueDump.dump(initialState) }
-    writer.append(TraceJSON.encodeSorted(initial))
+    writer.append((try? encoder.encode(initial)) ?? Self.unencodable(initial))
     writer.start()
   }
 
@@ -91,6 +91,12 @@ public final class TraceRecorder<State, Action: Sendable>: Sendable {
   /// Waits until every line recorded so far has been written.
   public func flush() {
     writer.flush()
+  }
+
+  /// A recorder that goes away unclosed (never attached to a store, or dropped before its
+  /// store's release) still writes what it has and stops its writing thread.
+  deinit {
+    try? writer.close()
   }
 
   /// Writes what is left and closes the sink. Closing twice is harmless.
@@ -137,6 +143,7 @@ public final class TraceRecorder<State, Action: Sendable>: Sendable {
       line.kind = start.kind.rawValue
       line.ids = start.cancellationIDs.isEmpty ? nil : start.cancellationIDs
       line.by = start.action
+      line.parent = start.parentEffect
     case .effectFinished(let effect):
       line.event = "effectFinished"
       line.effect = effect
@@ -189,8 +196,12 @@ public final class TraceRecorder<State, Action: Sendable>: Sendable {
       fallback.action = nil
       fallback.dump = "unencodable: \(action)"
     }
-    fallback.state = nil
-    return TraceJSON.encodeSorted(fallback)
+    if let state = fallback.state {
+      fallback.state = nil
+      fallback.dump = "unencodable: \(state)"
+    }
+    // Without an action or a state there is nothing left that can fail to encode.
+    return (try? TraceLineEncoder().encode(fallback)) ?? []
   }
 
   /// An action's origin as the trace writes it: `external`, `send`, `scoped`, `effect:N`,

@@ -49,7 +49,8 @@ final class TraceWriter: @unchecked Sendable {
     guard dropped > 0 else { return }
     var record = TraceRecord(event: "dropped")
     record.count = dropped
-    queue.append(TraceJSON.encodeSorted(record))
+    // A line without an action or a state cannot fail to encode.
+    queue.append((try? TraceLineEncoder().encode(record)) ?? [])
     dropped = 0
   }
 

@@ -1,0 +1,42 @@
+extension Effect {
+  /// This effect with every asynchronous part described instead of run: effects as data, for a
+  /// test that asserts which effects started and answers them itself.
+  ///
+  /// Each `run` and `subscribe` becomes a subscription whose client is `describe`: called
+  /// synchronously on the store's isolation as the store starts the part, in start order, with
+  /// the part's kind, its place in the effect's structure and the subscriber its answers go
+  /// through. The cancellable it returns is torn down synchronously when the part is cancelled
+  /// (by `.cancel(id:)`, `cancelInFlight` or the store going away) and when the subscriber
+  /// completes. Everything around the parts (merges, concatenations, cancellation ids, child
+  /// scopes, throttling) is kept, so the store cancels and scopes described parts as it would
+  /// the real ones. Operations, `catch:` handlers and retries are dropped: nothing of the part
+  /// runs.
+  package func described(
+    by describe:
+      @escaping @Sendable (EffectObserver.Part, EffectLeafContext, EffectSubscriber<Action>) ->
+      AnyCancellable
+  ) -> Self {
+    replacingLeaves { leaf, context in
+      let kind: EffectObserver.Part = leaf.kind == .run ? .run : .subscribe
+      let (fileID, line) = Self.site(of: leaf)
+      let described = Self(
+        box: SubscribeEffectBox(
+          body: { subscriber in describe(kind, context, subscriber) }, handler: nil, fileID: fileID, line: line))
+      // A run's own cancellation id (a `.run { … }.cancellable(id:)` folded into the run) is
+      // kept around its stand-in, so cancelling by that id still reaches it.
+      guard leaf.kind == .run else { return described }
+      let run = unsafeDowncast(leaf, to: RunEffectBox<Action>.self)
+      guard let id = run.cancelID else { return described }
+      return Self(box: CancellableEffectBox(id: id, cancelInFlight: run.cancelInFlight, described))
+    }
+  }
+
+  private static func site(of leaf: EffectBox<Action>) -> (StaticString, UInt) {
+    if leaf.kind == .run {
+      let run = unsafeDowncast(leaf, to: RunEffectBox<Action>.self)
+      return (run.fileID, run.line)
+    }
+    let subscription = unsafeDowncast(leaf, to: SubscribeEffectBox<Action>.self)
+    return (subscription.fileID, subscription.line)
+  }
+}

@@ -1,0 +1,265 @@
+import Braid
+import Foundation
+
+/// Turns a trace into a Swift Testing test that a user can paste into their suite: the recorded
+/// session as `TestStore` steps, with effects described rather than run.
+///
+/// The test starts a `TestStore` with `effects: .described` from the recorded initial state, then
+/// follows the trace:
+/// - each action sent from outside is a `send`, with its change of state asserted;
+/// - each effect start is an `effectStarted(kind, ids:)`, each cancellation an
+///   `effectCancelled`, and each end an `await store.complete(effect)`;
+/// - each action an effect fed back is given as that effect's answer (`answer(_:with:)`), then
+///   asserted with `receive`.
+///
+/// Actions and changed fields are written as Swift literals where their structure allows
+/// (strings, numbers, optionals, arrays and enum cases of these), else decoded from their JSON.
+/// The test needs no live client and is deterministic.
+///
+/// ```swift
+/// let source = try TraceTestEmitter(
+///   testName: "recordedSignUp", imports: ["SignUpFeature"], reducer: "SignUpForm()"
+/// ).emit(path: "signup.trace", feature: SignUpForm())
+/// ```
+public struct TraceTestEmitter: Sendable {
+  /// The name of the emitted test function.
+  public var testName: String
+  /// The modules the test imports besides Braid, BraidTesting, Foundation and Testing: the
+  /// feature's module.
+  public var imports: [String]
+  /// The Swift expression that makes the feature's reducer, as the test writes it.
+  public var reducer: String
+  /// Statements that set up the test store's dependencies (`$0.client = .noop`), one per
+  /// element: what the reducer reads while reducing or captures for its effects.
+  public var dependencies: [String]
+  /// A comment put at the top of the emitted file, one line per element, each prefixed with `// `.
+  public var header: [String]
+
+  /// An emitter.
+  ///
+  /// - Parameters:
+  ///   - testName: The name of the emitted test function.
+  ///   - imports: The modules the test imports besides Braid, BraidTesting, Foundation and
+  ///     Testing.
+  ///   - reducer: The Swift expression that makes the feature's reducer.
+  ///   - dependencies: Statements that set up the test store's dependencies (`$0.client = .noop`).
+  ///   - header: Comment lines for the top of the file.
+  public init(
+    testName: String, imports: [String], reducer: String, dependencies: [String] = [], header: [String] = []
+  ) {
+    self.testName = testName
+    self.imports = imports
+    self.reducer = reducer
+    self.dependencies = dependencies
+    self.header = header
+  }
+
+  /// The test for the trace at `path`.
+  ///
+  /// - Parameters:
+  ///   - path: The trace.
+  ///   - feature: The feature that recorded it: the trace is replayed with it to get the state
+  ///     after each step.
+  ///   - prepareDependencies: As for ``TraceReplay``.
+  /// - Returns: The source of one Swift file.
+  /// - Throws: A ``TraceError``: the trace cannot be replayed, its replay diverges (the test
+  ///   would fail), or it holds what an emitted test cannot express (values the reducer read
+  ///   while reducing, a concatenated effect).
+  public func emit<Feature: Reducer>(
+    path: String,
+    feature: Feature,
+    withDependencies prepareDependencies: @escaping (inout DependencyValues) -> Void = { _ in }
+  ) throws(TraceError) -> String where Feature.State: Codable, Feature.Action: Codable & Sendable {
+    var replay = try TraceReplay(path: path, feature: feature, withDependencies: prepareDependencies)
+    let initial = replay.state
+    var steps: [TraceReplay<Feature>.Step] = []
+    while let step = try replay.forward() {
+      if let mismatch = step.mismatch {
+        throw .cannotEmit(
+          line: step.line, reason: "the replay diverges at step \(step.number) (\(mismatch)); the test would fail")
+      }
+      steps.append(step)
+    }
+    var body = SourceLines()
+    body.append("let initialState = \(try Self.expression(for: initial, line: 2))")
+    body.append("let store = TestStore(")
+    body.append("  initialState: initialState,")
+    body.append("  effects: .described")
+    body.append(") {")
+    body.append("  \(reducer)")
+    if dependencies.isEmpty {
+      body.append("}")
+    } else {
+      body.append("} withDependencies: {")
+      for statement in dependencies { body.append("  \(statement)") }
+      body.append("}")
+    }
+    try appendEvents(of: path, steps: steps, into: &body)
+    body.append("await store.finish()")
+    return file(body: body)
+  }
+
+  /// The trace's events after the initial state, as test steps.
+  private func appendEvents<Feature: Reducer>(
+    of path: String, steps: [TraceReplay<Feature>.Step], into body: inout SourceLines
+  ) throws(TraceError) where Feature.State: Codable, Feature.Action: Codable & Sendable {
+    let reader = try TraceReader(path: path)
+    var nextStep = steps.makeIterator()
+    // The effects a described test store stands in for: those a reducer or a hook returned.
+    // An effect another effect's task started (the run a `debounce` delays) never starts there:
+    // what it sends is answered through the described effect it descends from.
+    var described: [Int: Int] = [:]
+    var running: [Int] = []
+    while let line = try reader.nextLine(), line.isComplete {
+      guard line.number > 2, !line.bytes.isEmpty else { continue }
+      let head: TraceRecordHead
+      do {
+        head = try TraceJSON.decoder().decode(TraceRecordHead.self, from: Data(line.bytes))
+      } catch {
+        throw .invalidLine(line: line.number, reason: "not a trace event (\(traceDecodingReason(error)))")
+      }
+      switch head.event {
+      case "action":
+        guard let step = nextStep.next() else { return }
+        let answering = Self.answeringEffect(step.origin).map { described[$0] ?? $0 }
+        try appendAction(step, answering: answering, into: &body)
+      case "read":
+        throw .cannotEmit(
+          line: line.number,
+          reason: "the reducer read a uuid, a date or random numbers while reducing; emitted tests do not set them yet")
+      case "effectStarted":
+        guard let effect = head.effect else {
+          throw .invalidLine(line: line.number, reason: "an effect event without its effect")
+        }
+        if let parent = head.parent {
+          described[effect] = described[parent] ?? parent
+          continue
+        }
+        guard let kind = head.kind, kind == "run" || kind == "subscribe" else {
+          throw .cannotEmit(
+            line: line.number,
+            reason:
+              "effect \(effect) is a \(head.kind ?? "nameless") effect; emitted tests describe runs and subscriptions only"
+          )
+        }
+        let ids = (head.ids ?? []).map(SwiftLiteral.quoted).joined(separator: ", ")
+        body.append("let effect\(effect) = store.effectStarted(.\(kind)\(ids.isEmpty ? "" : ", ids: [\(ids)]"))")
+        described[effect] = effect
+        running.append(effect)
+      case "effectCancelled":
+        guard let effect = head.effect, running.contains(effect) else { continue }
+        running.removeAll { $0 == effect }
+        body.append("store.effectCancelled(effect\(effect))")
+      case "effectFinished":
+        guard let effect = head.effect, running.contains(effect) else { continue }
+        running.removeAll { $0 == effect }
+        body.append("await store.complete(effect\(effect))")
+      default:
+        continue
+      }
+    }
+    for effect in running {
+      body.append("// Still running when the recording ended.")
+      body.append("await store.complete(effect\(effect))")
+    }
+  }
+
+  private func appendAction<Feature: Reducer>(
+    _ step: TraceReplay<Feature>.Step, answering: Int?, into body: inout SourceLines
+  ) throws(TraceError) where Feature.State: Codable, Feature.Action: Codable & Sendable {
+    let action = try Self.expression(for: step.action, line: step.line)
+    let changes = try Self.changes(from: step.before, to: step.after, line: step.line)
+    let call: String
+    if let effect = answering {
+      body.append("await store.answer(effect\(effect), with: \(action))")
+      call = "await store.receive(\(action))"
+    } else if step.origin == "send" {
+      call = "await store.receive(\(action))"
+    } else {
+      call = "await store.send(\(action))"
+    }
+    guard !changes.isEmpty else {
+      body.append(call)
+      return
+    }
+    body.append("\(call) {")
+    for change in changes { body.append("  \(change)") }
+    body.append("}")
+  }
+
+  /// The effect an action came from, for `effect:N`, `mount:N` and `dismount:N`.
+  private static func answeringEffect(_ origin: String) -> Int? {
+    guard let colon = origin.firstIndex(of: ":") else { return nil }
+    return Int(origin[origin.index(after: colon)...])
+  }
+
+  /// The assignments that turn `before` into `after`: one per changed stored property, or one
+  /// for the whole state when it is not a struct of plain properties.
+  static func changes<State: Encodable>(from before: State, to after: State, line: Int) throws(TraceError) -> [String] {
+    guard !ValueDump.sameContent(before, after) else { return [] }
+    let old = Mirror(reflecting: before)
+    let new = Mirror(reflecting: after)
+    let fields = Array(zip(old.children, new.children))
+    let plain =
+      new.displayStyle == .struct
+      && fields.allSatisfy { old, new in
+        guard let label = new.label else { return false }
+        return old.label == label && !label.hasPrefix("_")
+      }
+    let whole = try ["$0 = \(expression(for: after, line: line))"]
+    guard plain else { return whole }
+    var assignments: [String] = []
+    for (old, new) in fields {
+      guard let label = new.label, !ValueDump.sameContent(old.value, new.value) else { continue }
+      // A field that is neither a literal nor `Encodable` (a custom `Codable` state) is set
+      // with the whole state, which is `Codable`.
+      guard let value = SwiftLiteral.render(new.value) ?? decoding(any: new.value) else { return whole }
+      assignments.append("$0.\(label) = \(value)")
+    }
+    return assignments
+  }
+
+  /// `value` as a literal, else decoded from its JSON.
+  static func expression(for value: some Encodable, line: Int) throws(TraceError) -> String {
+    if let literal = SwiftLiteral.render(value) { return literal }
+    return try decoding(value, line: line)
+  }
+
+  /// An expression that decodes `value` from its JSON.
+  static func decoding(_ value: some Encodable, line: Int) throws(TraceError) -> String {
+    guard let expression = decoding(any: value) else {
+      throw .cannotEmit(line: line, reason: "\(ValueDump.dump(value)) fails to encode")
+    }
+    return expression
+  }
+
+  /// An expression that decodes `value` from its JSON, or `nil` when it is not `Encodable` or
+  /// fails to encode.
+  static func decoding(any value: Any) -> String? {
+    guard let encodable = value as? any Encodable,
+      let json = try? String(decoding: TraceJSON.encoder().encode(encodable), as: UTF8.self)
+    else { return nil }
+    let typeName = String(reflecting: type(of: value))
+    return "try JSONDecoder().decode(\(typeName).self, from: Data(\(SwiftLiteral.raw(json)).utf8))"
+  }
+
+  private func file(body: SourceLines) -> String {
+    var lines = header.map { "// \($0)" }
+    if !lines.isEmpty { lines.append("") }
+    let modules = Set(["Braid", "BraidTesting", "Foundation", "Testing"] + imports).sorted()
+    lines += modules.map { "import \($0)" }
+    lines += ["", "@MainActor", "@Test func \(testName)() async throws {"]
+    lines += body.lines.map { "  \($0)" }
+    lines += ["}", ""]
+    return lines.joined(separator: "\n")
+  }
+}
+
+/// Lines of Swift source, indented by their writer.
+private struct SourceLines {
+  var lines: [String] = []
+
+  mutating func append(_ line: String) {
+    lines.append(line)
+  }
+}

@@ -1,0 +1,118 @@
+import Braid
+
+/// The effects a ``TestStore`` in ``TestStoreEffects/described`` mode stood in for: each with
+/// its subscriber and whether it is still running, and the starts and cancellations the test
+/// has not asserted yet, in the order the store made them.
+///
+/// Starts and cancellations are recorded synchronously on the store's isolation, as the store
+/// starts or cancels the effect, so their order is the store's.
+final class DescribedEffects<Action: Sendable>: Sendable {
+  typealias Status = DescribedEffectStatus
+
+  /// A start or a cancellation the test has not asserted.
+  enum Event: Sendable, CustomStringConvertible {
+    case started(DescribedEffect)
+    case cancelled(DescribedEffect)
+
+    var description: String {
+      switch self {
+      case .started(let effect): "started \(effect)"
+      case .cancelled(let effect): "cancelled \(effect)"
+      }
+    }
+  }
+
+  private struct Entry: Sendable {
+    let effect: DescribedEffect
+    let subscriber: EffectSubscriber<Action>
+    var status = Status.running
+  }
+
+  private struct State: Sendable {
+    var entries: [Int: Entry] = [:]
+    var unasserted: [Event] = []
+  }
+
+  private let state = SanitizerVisibleMutex(State())
+
+  /// The client of a described effect (see `Effect.described(by:)`): records its start and
+  /// returns the teardown that records its cancellation.
+  func start(
+    _ part: EffectObserver.Part, context: EffectLeafContext, subscriber: EffectSubscriber<Action>,
+    startedBy: @autoclosure () -> String
+  ) -> AnyCancellable {
+    let label = startedBy()
+    let number = state.withLock { state -> Int in
+      let number = state.entries.count + 1
+      let effect = DescribedEffect(
+        number: number, kind: part == .subscribe ? .subscribe : .run,
+        cancellationIDs: context.printedCancellationIDs, startedBy: label)
+      state.entries[number] = Entry(effect: effect, subscriber: subscriber)
+      state.unasserted.append(.started(effect))
+      return number
+    }
+    return AnyCancellable { [self] in tornDown(number) }
+  }
+
+  /// The teardown ran: a cancellation, unless the test completed the effect first.
+  private func tornDown(_ number: Int) {
+    state.withLock { state in
+      guard let entry = state.entries[number], entry.status == .running else { return }
+      state.entries[number]?.status = .cancelled
+      state.unasserted.append(.cancelled(entry.effect))
+    }
+  }
+
+  /// The status of `effect` and its subscriber; `nil` for an effect this store never described.
+  func entry(for effect: DescribedEffect) -> (Status, EffectSubscriber<Action>)? {
+    state.withLock { state in
+      state.entries[effect.number].flatMap { $0.effect == effect ? ($0.status, $0.subscriber) : nil }
+    }
+  }
+
+  /// Marks `effect` completed and returns its subscriber, or returns its status when it was
+  /// not running.
+  func complete(_ effect: DescribedEffect) -> Result<EffectSubscriber<Action>, DescribedEffectMisuse> {
+    state.withLock { state in
+      guard let entry = state.entries[effect.number], entry.effect == effect else { return .failure(.unknown) }
+      guard entry.status == .running else { return .failure(.ended(entry.status)) }
+      state.entries[effect.number]?.status = .completed
+      return .success(entry.subscriber)
+    }
+  }
+
+  /// Removes and returns the oldest unasserted start or cancellation.
+  func removeFirstUnasserted() -> Event? {
+    state.withLock { state in state.unasserted.isEmpty ? nil : state.unasserted.removeFirst() }
+  }
+
+  /// The starts and cancellations not yet asserted, oldest first.
+  var unasserted: [Event] { state.withLock { $0.unasserted } }
+
+  /// Drops every unasserted start and cancellation.
+  func removeAllUnasserted() {
+    state.withLock { $0.unasserted.removeAll() }
+  }
+
+  /// The effects neither completed nor cancelled, oldest first.
+  var running: [DescribedEffect] {
+    state.withLock { state in
+      state.entries.values.filter { $0.status == .running }.map(\.effect).sorted { $0.number < $1.number }
+    }
+  }
+}
+
+/// Where a described effect stands.
+enum DescribedEffectStatus: Sendable {
+  case running
+  case completed
+  case cancelled
+}
+
+/// Why a described effect cannot be answered or completed.
+enum DescribedEffectMisuse: Error {
+  /// The effect is not one this test store described.
+  case unknown
+  /// The effect was completed or cancelled already.
+  case ended(DescribedEffectStatus)
+}

@@ -1,0 +1,228 @@
+import Braid
+
+extension TestStore {
+  /// Asserts that the oldest start or cancellation not yet asserted is the start of an effect
+  /// of `kind` under `ids`, and returns that effect, to answer or complete.
+  ///
+  /// Only for a test store made with ``TestStoreEffects/described``. Starts and cancellations
+  /// are asserted in the order the store made them; an exhaustive test store fails a `send` or
+  /// ``finish(timeout:fileID:filePath:line:column:caller:)`` that finds one unasserted.
+  ///
+  /// ```swift
+  /// let store = TestStore(initialState: Search.State(), effects: .described) { Search() }
+  /// await store.send(.queryChanged("blob")) { $0.query = "blob" }
+  /// let search = store.effectStarted(.run, ids: ["search"])
+  /// await store.answer(search, with: .results(["Blob"]))
+  /// await store.receive(.results(["Blob"])) { $0.results = ["Blob"] }
+  /// await store.complete(search)
+  /// await store.finish()
+  /// ```
+  ///
+  /// - Parameters:
+  ///   - kind: `.run` or `.subscribe`.
+  ///   - ids: The cancellation ids around the effect, outermost first, as printed: a private
+  ///     `CancelID.search` is `"search"`. Empty for an effect that is not cancellable.
+  ///   - fileID: The file a reported issue points at; defaults to the caller's.
+  ///   - filePath: The full path of that file, for test failures; defaults to the caller's.
+  ///   - line: The line a reported issue points at; defaults to the caller's.
+  ///   - column: The column a test failure points at; defaults to the caller's.
+  /// - Returns: The effect that started; on a failure, the effect that did (if one did).
+  @discardableResult
+  public func effectStarted(
+    _ kind: DescribedEffect.Kind,
+    ids: [String] = [],
+    fileID: StaticString = #fileID,
+    filePath: StaticString = #filePath,
+    line: UInt = #line,
+    column: UInt = #column
+  ) -> DescribedEffect {
+    let site = SourceSite(fileID: fileID, filePath: filePath, line: line, column: column)
+    let expected = "a \(kind.rawValue) effect\(ids.isEmpty ? "" : " under \(ids.joined(separator: ", "))") started"
+    let unknown = DescribedEffect(number: 0, kind: kind, cancellationIDs: ids, startedBy: "nothing")
+    guard let described = describedEffects(for: expected, at: site) else { return unknown }
+    switch described.removeFirstUnasserted() {
+    case .started(let effect)?:
+      if effect.kind != kind || effect.cancellationIDs != ids {
+        recordFailure("Expected \(expected), but \(effect) started.", at: site)
+      }
+      return effect
+    case .cancelled(let effect)?:
+      recordFailure("Expected \(expected), but \(effect) was cancelled first.", at: site)
+      return unknown
+    case nil:
+      recordFailure("Expected \(expected), but no effect started that was not asserted already.", at: site)
+      return unknown
+    }
+  }
+
+  /// Asserts that the oldest start or cancellation not yet asserted is the cancellation of
+  /// `effect`: by a `.cancel(id:)`, a `cancelInFlight` restart or a child feature's removal.
+  ///
+  /// - Parameters:
+  ///   - effect: The effect, as ``effectStarted(_:ids:fileID:filePath:line:column:)`` returned it.
+  ///   - fileID: The file a reported issue points at; defaults to the caller's.
+  ///   - filePath: The full path of that file, for test failures; defaults to the caller's.
+  ///   - line: The line a reported issue points at; defaults to the caller's.
+  ///   - column: The column a test failure points at; defaults to the caller's.
+  public func effectCancelled(
+    _ effect: DescribedEffect,
+    fileID: StaticString = #fileID,
+    filePath: StaticString = #filePath,
+    line: UInt = #line,
+    column: UInt = #column
+  ) {
+    let site = SourceSite(fileID: fileID, filePath: filePath, line: line, column: column)
+    let expected = "\(effect) cancelled"
+    guard let described = describedEffects(for: expected, at: site) else { return }
+    switch described.removeFirstUnasserted() {
+    case .cancelled(let cancelled)? where cancelled == effect:
+      return
+    case let other?:
+      recordFailure("Expected \(expected), but \(other) came first.", at: site)
+    case nil:
+      recordFailure("Expected \(expected), but it was not cancelled.", at: site)
+    }
+  }
+
+  /// Delivers `action` as the answer of the described `effect`, as the effect would have sent
+  /// it, and returns once the store has reduced it; assert it with `receive`.
+  ///
+  /// - Parameters:
+  ///   - effect: The effect, as ``effectStarted(_:ids:fileID:filePath:line:column:)`` returned it.
+  ///   - action: What the effect sends.
+  ///   - fileID: The file a reported issue points at; defaults to the caller's.
+  ///   - filePath: The full path of that file, for test failures; defaults to the caller's.
+  ///   - line: The line a reported issue points at; defaults to the caller's.
+  ///   - column: The column a test failure points at; defaults to the caller's.
+  ///   - caller: The caller's actor; the step runs on the feature's (see ``TestStore``).
+  public func answer(
+    _ effect: DescribedEffect,
+    with action: Action,
+    fileID: StaticString = #fileID,
+    filePath: StaticString = #filePath,
+    line: UInt = #line,
+    column: UInt = #column,
+    caller: isolated (any Actor)? = #isolation
+  ) async {
+    let site = SourceSite(fileID: fileID, filePath: filePath, line: line, column: column)
+    await onFeatureActor { store, actor in
+      guard let described = store.describedEffects(for: "an answer of \(effect)", at: site) else { return }
+      switch described.entry(for: effect) {
+      case nil:
+        recordFailure("Cannot answer \(effect): this test store did not describe it.", at: site)
+      case (let status, _)? where status != .running:
+        recordFailure("Cannot answer \(effect): it was \(status) already, so it could send nothing.", at: site)
+      case (_, let subscriber)?:
+        let target = store.recorder.receivedTotal + 1
+        subscriber.send(action)
+        await store.waitForReceived(target, what: "the answer of \(effect)", at: site)
+      }
+    }
+  }
+
+  /// Ends the described `effect` as if it had finished: it is no longer running, and
+  /// ``finish(timeout:fileID:filePath:line:column:caller:)`` no longer fails for it.
+  ///
+  /// - Parameters:
+  ///   - effect: The effect, as ``effectStarted(_:ids:fileID:filePath:line:column:)`` returned it.
+  ///   - fileID: The file a reported issue points at; defaults to the caller's.
+  ///   - filePath: The full path of that file, for test failures; defaults to the caller's.
+  ///   - line: The line a reported issue points at; defaults to the caller's.
+  ///   - column: The column a test failure points at; defaults to the caller's.
+  ///   - caller: The caller's actor; the step runs on the feature's (see ``TestStore``).
+  public func complete(
+    _ effect: DescribedEffect,
+    fileID: StaticString = #fileID,
+    filePath: StaticString = #filePath,
+    line: UInt = #line,
+    column: UInt = #column,
+    caller: isolated (any Actor)? = #isolation
+  ) async {
+    let site = SourceSite(fileID: fileID, filePath: filePath, line: line, column: column)
+    await onFeatureActor { store, actor in
+      guard let described = store.describedEffects(for: "completing \(effect)", at: site) else { return }
+      switch described.complete(effect) {
+      case .success(let subscriber):
+        subscriber.send(completion: .finished)
+      case .failure(.unknown):
+        recordFailure("Cannot complete \(effect): this test store did not describe it.", at: site)
+      case .failure(.ended(let status)):
+        recordFailure("Cannot complete \(effect): it was \(status) already.", at: site)
+      }
+    }
+  }
+
+  /// The described effects neither completed nor cancelled, oldest first: empty unless the test
+  /// store was made with ``TestStoreEffects/described``.
+  public var describedEffectsInFlight: [DescribedEffect] {
+    described?.running ?? []
+  }
+
+  /// The described effects, or a failure at `site` saying the test store runs its effects.
+  private func describedEffects(for expected: String, at site: SourceSite) -> DescribedEffects<Action>? {
+    guard let described else {
+      recordFailure(
+        "Expected \(expected), but this test store runs its effects: make it with `effects: .described` to describe them.",
+        at: site)
+      return nil
+    }
+    return described
+  }
+
+  /// Waits until effects have fed back `total` actions in all: an answer goes through the
+  /// effect's subscriber, whose task delivers it. Bounded by turns, not time: the delivery needs
+  /// only the store's own tasks.
+  private func waitForReceived(
+    _ total: Int, what: String, at site: SourceSite, caller: isolated (any Actor)? = #isolation
+  ) async {
+    var turns = 0
+    while recorder.receivedTotal < total {
+      turns += 1
+      if turns > 100_000 {
+        recordFailure("\(what) was not delivered to the store.", at: site)
+        return
+      }
+      await Task.yield()
+    }
+  }
+
+  /// When exhaustive, fails for every start or cancellation of a described effect the test has
+  /// not asserted, and drops them (each fails once).
+  func assertDescribedEffectsAsserted(before moment: String, at site: SourceSite) {
+    guard let described, exhaustivity == .on else {
+      described?.removeAllUnasserted()
+      return
+    }
+    let events = described.unasserted
+    guard !events.isEmpty else { return }
+    described.removeAllUnasserted()
+    recordFailure(
+      """
+      Must assert \(events.count) described effect \(events.count == 1 ? "event" : "events") \
+      before \(moment): …
+
+      Unasserted:
+      \(events.map { "  \($0)" }.joined(separator: "\n"))
+
+      Assert each with `store.effectStarted(…)` or `store.effectCancelled(…)`, in this order.
+      """,
+      at: site)
+  }
+
+  /// When exhaustive, fails for every described effect still running.
+  func assertNoDescribedEffectRunning(at site: SourceSite) {
+    guard exhaustivity == .on else { return }
+    let running = describedEffectsInFlight
+    guard !running.isEmpty else { return }
+    recordFailure(
+      """
+      A described effect is still running. It must be completed or cancelled before the end of the test.
+
+      Still running:
+      \(running.map { "  \($0)" }.joined(separator: "\n"))
+
+      To fix, end it with `await store.complete(effect)`, or have the feature cancel it.
+      """,
+      at: site)
+  }
+}
