@@ -110,4 +110,26 @@ struct RecordReplayProcessTests {
     #expect(emitted.output.hasSuffix("  await store.finish()\n}\n"))
     #expect(!emitted.output.contains("hunter2"), "the password is in the emitted test")
   }
+
+  @Test func stepsForwardBackAndJumpShowingEachActionAndItsChange() async throws {
+    let trace = try await Self.record()
+    defer { try? FileManager.default.removeItem(atPath: (trace as NSString).deletingLastPathComponent) }
+    let stepping = try await Demo.run(["replay", trace, "--step"], input: "n\nwhat\np\nj 3\nj 99\nn\nq\nn\n")
+    #expect(stepping.status == 0, "\(stepping.error)")
+    let lines = stepping.output.split(separator: "\n").map(String.init)
+    let moves = lines.filter { $0.hasPrefix("step ") || $0.hasPrefix("the trace has") || $0.hasPrefix("n: ") }
+    #expect(
+      moves.map { String($0.prefix(25)) }
+        == [
+          "step 0: the initial state (n: next a",
+          #"step 1: .usernameChanged("alice") (f"#,
+          "n: next action   p: previous   j N: ",
+          "step 0",
+          "step 3",
+          "the trace has 7 action(s); there is ",
+          // Back at step 3 after the failed jump; `q` ends it before the last `n`.
+          "step 4: .passwordChanged(",
+        ].map { String($0.prefix(25)) })
+    #expect(lines.contains(#"  +   username: "alice","#))
+  }
 }

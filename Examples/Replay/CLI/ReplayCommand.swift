@@ -14,6 +14,8 @@ public enum ReplayCommand {
                          exit 0 when every action reaches its recorded state, 1 with the first
                          divergence (its step, action and diff) otherwise
         --at N           print the state after action N (0: the initial state) instead
+        --step           step through the trace interactively: n (next action), p (previous),
+                         j N (jump to step N), q (quit); each shows the action and the diff
         --emit-test      print a Swift Testing test of the recorded session instead: a
                          TestStore with described effects, each recorded step asserted
         --test-name NAME the emitted test's name (default recordedSession)
@@ -33,6 +35,7 @@ public enum ReplayCommand {
     var path: String?
     var step: Int?
     var emitsTest = false
+    var steps = false
     var testName = "recordedSession"
     while !arguments.isEmpty {
       let argument = arguments.removeFirst()
@@ -48,6 +51,8 @@ public enum ReplayCommand {
         step = number
       case "--emit-test":
         emitsTest = true
+      case "--step":
+        steps = true
       case "--test-name":
         guard let value = arguments.first, isIdentifier(value) else {
           throw .usage("--test-name needs a Swift identifier")
@@ -65,6 +70,10 @@ public enum ReplayCommand {
       guard step == nil else { throw .usage("--emit-test and --at cannot go together") }
       print(try emittedTest(ofTrace: path, testName: testName), terminator: "")
       return 0
+    }
+    if steps {
+      guard step == nil else { throw .usage("--step and --at cannot go together") }
+      return try replaying(path) { replay in try stepThrough(&replay) { readLine() } }
     }
     return try replaying(path) { replay in try report(&replay, at: step, path: path) }
   }
@@ -124,6 +133,64 @@ public enum ReplayCommand {
     return name.unicodeScalars.allSatisfy { $0 == "_" || $0.properties.isXIDContinue }
   }
 
+  /// Steps through the trace on the commands `nextCommand` reads (`n`, `p`, `j N`, `q`),
+  /// printing where each lands: the action and the change it made, or the change a move back or
+  /// a jump made. Ends at `q` or at the end of the input.
+  static func stepThrough<Feature>(
+    _ replay: inout TraceReplay<Feature>, nextCommand: () -> String?
+  ) throws -> Int32 {
+    let help = "n: next action   p: previous   j N: jump to step N   q: quit"
+    print("step 0: the initial state (\(help))")
+    while let command = nextCommand() {
+      let words = command.split(separator: " ", omittingEmptySubsequences: true)
+      let before = replay.state
+      switch (words.first, words.count) {
+      case ("n"?, 1):
+        guard let step = try replay.forward() else {
+          print("the end of the trace: \(replay.step) action(s)\(replay.endedMidLine ? ", its last line cut off" : "")")
+          continue
+        }
+        print("step \(step.number): \(ValueDump.dump(step.action)) (from \(step.origin), line \(step.line))")
+        printChange(from: step.before, to: step.after)
+        if let mismatch = step.mismatch { print("  diverges from the recording: \(mismatch)") }
+      case ("p"?, 1):
+        guard try replay.back() else {
+          print("already at step 0")
+          continue
+        }
+        print("step \(replay.step)")
+        printChange(from: before, to: replay.state)
+      case ("j"?, 2):
+        guard let target = Int(words[1]), target >= 0 else {
+          print("j needs a step number (0 or more)")
+          continue
+        }
+        let origin = replay.step
+        guard try replay.jump(to: target) else {
+          print("the trace has \(replay.step) action(s); there is no step \(target)")
+          // Back where the jump started, which it ran past looking for the step.
+          try replay.jump(to: origin)
+          continue
+        }
+        print("step \(replay.step)")
+        printChange(from: before, to: replay.state)
+      case ("q"?, 1):
+        return 0
+      default:
+        print(help)
+      }
+    }
+    return 0
+  }
+
+  private static func printChange<State>(from before: State, to after: State) {
+    guard let diff = ValueDump.diff(before, after) else {
+      print("  the state did not change")
+      return
+    }
+    for line in diff.split(separator: "\n", omittingEmptySubsequences: false) { print("  \(line)") }
+  }
+
   private static func report<Feature>(
     _ replay: inout TraceReplay<Feature>, at step: Int?, path: String
   ) throws -> Int32 {
@@ -138,6 +205,9 @@ public enum ReplayCommand {
     case .verified(let steps, let endedMidLine):
       print("verified: \(steps) action(s) reach their recorded states")
       if endedMidLine { print("the trace's last line was cut off (a recording killed mid-write); replayed up to it") }
+      if !replay.reachedRelease {
+        print("the recording stops before its store was released (its process was killed?); replayed what it holds")
+      }
       return 0
     case .diverged(let divergence):
       print(divergence)

@@ -74,6 +74,9 @@ public enum SignUpCommand {
         throw .runtime("\(error)")
       }
     }
+    // Stopped by SIGINT or SIGTERM, the recording still gets every line its store produced.
+    let flush = recorder.map { recorder in TerminationFlush { try? recorder.close() } }
+    defer { flush?.cancel() }
     // Without a terminal there is no one to type: read the events from standard input instead.
     if scriptPath == nil, isatty(0) == 0 { scriptPath = "-" }
     let status: Int32

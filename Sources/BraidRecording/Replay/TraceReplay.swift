@@ -29,6 +29,9 @@ public struct TraceReplay<Feature: Reducer> where Feature.State: Codable, Featur
   /// Set once the replay has read the trace's last line: whether that line was cut off (the
   /// recording was killed mid-write).
   public private(set) var endedMidLine = false
+  /// Whether the replay has read the line that says the recorded store was released: its
+  /// recording was closed, not cut short (a process killed with SIGKILL leaves no such line).
+  public private(set) var reachedRelease = false
 
   private let feature: Feature
   private let prepareDependencies: (inout DependencyValues) -> Void
@@ -158,7 +161,9 @@ public struct TraceReplay<Feature: Reducer> where Feature.State: Codable, Featur
           reason: "the recorder dropped \(head.count ?? 0) event(s) here; the trace cannot be replayed past it")
       case "initial":
         throw .invalidLine(line: line.number, reason: "a second initial state")
-      case "mounted", "dismounted", "released", "effectStarted", "effectFinished", "effectCancelled", "effectFailed",
+      case "released":
+        reachedRelease = true
+      case "mounted", "dismounted", "effectStarted", "effectFinished", "effectCancelled", "effectFailed",
         "effectRetrying", "resource":
         continue
       default:
