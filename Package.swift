@@ -53,7 +53,7 @@ let package = Package(
     ),
     .target(
       name: "CounterCLI",
-      dependencies: ["Braid", "CounterFeature", "DemoCommandLine"],
+      dependencies: ["Braid", "BraidRecording", "CounterFeature", "DemoCommandLine"],
       path: "Examples/Counter/CLI",
       swiftSettings: strict
     ),
@@ -111,7 +111,9 @@ let package = Package(
     ),
     .target(
       name: "ReplayCLI",
-      dependencies: ["Braid", "BraidRecording", "DemoCommandLine", "SignUpFeature", "UserDirectoryClient"],
+      dependencies: [
+        "Braid", "BraidRecording", "CounterFeature", "DemoCommandLine", "SignUpFeature", "UserDirectoryClient",
+      ],
       path: "Examples/Replay/CLI",
       swiftSettings: strict
     ),
@@ -203,7 +205,7 @@ let package = Package(
     // compiled and run as they are, and a test that they are what the emitter writes today.
     .testTarget(
       name: "RecordedSessionTests",
-      dependencies: ["Braid", "BraidTesting", "ReplayCLI", "SignUpFeature", "UserDirectoryClient"],
+      dependencies: ["Braid", "BraidTesting", "CounterFeature", "ReplayCLI", "SignUpFeature", "UserDirectoryClient"],
       exclude: ["Traces"],
       swiftSettings: strict
     ),

@@ -132,4 +132,23 @@ struct RecordReplayProcessTests {
         ].map { String($0.prefix(25)) })
     #expect(lines.contains(#"  +   username: "alice","#))
   }
+
+  @Test func theCountersTourRecordsReplaysAndBecomesATest() async throws {
+    let folder = FileManager.default.temporaryDirectory.appendingPathComponent("braid-counter-\(UUID().uuidString)")
+    try FileManager.default.createDirectory(at: folder, withIntermediateDirectories: true)
+    defer { try? FileManager.default.removeItem(at: folder) }
+    let trace = folder.appendingPathComponent("counter.trace").path
+    let tour = try await Demo.run(["counter", "--record", trace])
+    #expect(tour.status == 0, "\(tour.error)")
+    let replay = try await Demo.run(["replay", trace])
+    #expect(replay.status == 0, "\(replay.output)\(replay.error)")
+    #expect(replay.output.hasPrefix("verified: "))
+    #expect(!replay.output.contains("stops before its store was released"))
+    let test = try await Demo.run(["replay", trace, "--emit-test"])
+    #expect(test.status == 0)
+    #expect(test.output.contains(#"let effect1 = store.effectStarted(.run, ids: ["factoring"])"#))
+    let missing = try await Demo.run(["counter", "--record"])
+    #expect(missing.status == 64)
+    #expect(missing.error.contains("--record needs a file"))
+  }
 }

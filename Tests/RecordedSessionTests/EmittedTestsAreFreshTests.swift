@@ -2,23 +2,22 @@ import Foundation
 import ReplayCLI
 import Testing
 
-/// The tests in this target were emitted from the traces in `Traces/` (recorded with
-/// `braid-demo signup --script Traces/signup.script --record Traces/signup.trace`). Emitting
-/// them again must give the committed files byte for byte: a change to the emitter, the trace
-/// format or the feature's types that would change them fails here until they are regenerated:
-///
-/// ```sh
-/// swift run braid-demo replay Tests/RecordedSessionTests/Traces/signup.trace --emit-test \
-///   --test-name recordedSignUpSession > Tests/RecordedSessionTests/RecordedSignUpSession.swift
-/// ```
+/// The tests in this target were emitted from the traces in `Traces/`: `signup.trace` recorded
+/// with `braid-demo signup --script Traces/signup.script --record …`, `counter.trace` with
+/// `braid-demo counter --record …`. Emitting them again must give the committed files byte for
+/// byte: a change to the emitter, the trace format or the features' types that would change
+/// them fails here until they are regenerated (CONTRIBUTING says how).
 @Suite struct EmittedTestsAreFreshTests {
   static let directory = URL(fileURLWithPath: #filePath).deletingLastPathComponent()
 
-  @Test func theSignUpSessionsTestIsWhatTheEmitterWritesToday() throws {
-    let trace = Self.directory.appendingPathComponent("Traces/signup.trace").path
-    let committed = try String(
-      contentsOf: Self.directory.appendingPathComponent("RecordedSignUpSession.swift"), encoding: .utf8)
-    let emitted = try ReplayCommand.emittedTest(ofTrace: trace, testName: "recordedSignUpSession")
+  @Test(arguments: [
+    ("signup.trace", "recordedSignUpSession", "RecordedSignUpSession.swift"),
+    ("counter.trace", "recordedCounterTour", "RecordedCounterTour.swift"),
+  ])
+  func anEmittedTestIsWhatTheEmitterWritesToday(trace: String, testName: String, file: String) throws {
+    let committed = try String(contentsOf: Self.directory.appendingPathComponent(file), encoding: .utf8)
+    let emitted = try ReplayCommand.emittedTest(
+      ofTrace: Self.directory.appendingPathComponent("Traces/\(trace)").path, testName: testName)
     #expect(emitted == committed)
   }
 }

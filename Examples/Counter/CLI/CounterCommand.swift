@@ -1,4 +1,5 @@
 import Braid
+import BraidRecording
 import CounterFeature
 import DemoCommandLine
 import Foundation
@@ -11,26 +12,61 @@ public enum CounterCommand {
   /// - Parameters:
   ///   - arguments: The command's flags.
   ///   - printUsage: Prints the demo's whole usage text; called for `--help`.
-  /// - Throws: ``CommandError``, a usage error for any argument but `--interactive` and
-  ///   `--help`.
+  /// - Throws: ``CommandError``: a usage error for an unknown argument or a `--record` without
+  ///   its file; a runtime error for a trace file that cannot be created or written.
   @MainActor
   public static func run(arguments: [String], printUsage: () -> Void) async throws(CommandError) {
-    if arguments.contains("--help") || arguments.contains("-h") {
-      printUsage()
-      return
+    var arguments = arguments
+    var interactive = false
+    var recordPath: String?
+    while !arguments.isEmpty {
+      switch arguments.removeFirst() {
+      case "--help", "-h":
+        printUsage()
+        return
+      case "--interactive":
+        interactive = true
+      case "--record":
+        guard let path = arguments.first, !path.hasPrefix("-") else { throw .usage("--record needs a file") }
+        arguments.removeFirst()
+        recordPath = path
+      case let unknown:
+        throw .usage("unknown option '\(unknown)'")
+      }
     }
-    if let unknown = arguments.first(where: { $0 != "--interactive" }) {
-      throw .usage("unknown option '\(unknown)'")
+    let recorder = try recordPath.map { path throws(CommandError) in
+      do {
+        return TraceRecorder<Counter.State, Counter.Action>(
+          feature: "Counter", initialState: Counter.State(count: 0), sink: try .file(at: path), keyframeInterval: 10)
+      } catch {
+        throw .runtime("\(error)")
+      }
     }
-    let store = Store(initialState: Counter.State(count: 0)) {
+    // Stopped by SIGINT or SIGTERM, the recording still gets every line its store produced.
+    let flush = recorder.map { recorder in TerminationFlush { try? recorder.close() } }
+    defer { flush?.cancel() }
+    await run(interactive: interactive, inspector: recorder?.inspector)
+    do {
+      try recorder?.close()
+    } catch {
+      throw .runtime("the recording is incomplete: \(error)")
+    }
+  }
+
+  @MainActor
+  private static func run(
+    interactive: Bool, inspector: StoreInspector<Counter.State, Counter.Action>?
+  ) async {
+    // Released before the recording closes, so that the trace ends with the store's release.
+    let store = Store(initialState: Counter.State(count: 0), inspector: inspector) {
       Counter(tickInterval: .milliseconds(200))
     }
     let token = store.observe(\.self, delivery: .changesOnly) { state in
       say(render(state))
     }
-    if arguments.contains("--interactive") { say(commands) }
+    if interactive { say(commands) }
     say(render(store.state))
-    if arguments.contains("--interactive") {
+    if interactive {
       await runInteractive(store)
     } else {
       await runScript(store)
@@ -42,6 +78,7 @@ public enum CounterCommand {
   public static let usage = """
       counter            the counter example: a scripted tour (count up, factor, three timer ticks)
         --interactive    read commands from standard input instead: + - factor timer quit
+        --record FILE    record the session into a new trace file (see replay)
     """
 
   static func render(_ state: Counter.State) -> String {

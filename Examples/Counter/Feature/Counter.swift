@@ -3,8 +3,8 @@ import Braid
 /// The example feature: a counter whose "factor" button factors the count off the main actor,
 /// and a timer that ticks the count up until it is stopped.
 public struct Counter: Reducer {
-  /// The counter's state.
-  public struct State: Equatable, Sendable {
+  /// The counter's state; `Codable`, so that a recording of it replays.
+  public struct State: Codable, Equatable, Sendable {
     /// The current count.
     public var count: Int
     /// The prime factors of the count, once factored.
@@ -25,8 +25,8 @@ public struct Counter: Reducer {
     }
   }
 
-  /// What can happen to a counter.
-  public enum Action: Equatable, Sendable {
+  /// What can happen to a counter; `Codable`, so that a recording of it replays.
+  public enum Action: Codable, Equatable, Sendable {
     case incrementButtonTapped
     case decrementButtonTapped
     case factorButtonTapped

@@ -1,5 +1,6 @@
 import Braid
 import BraidRecording
+import CounterFeature
 import DemoCommandLine
 import Foundation
 import SignUpFeature
@@ -73,9 +74,9 @@ public enum ReplayCommand {
     }
     if steps {
       guard step == nil else { throw .usage("--step and --at cannot go together") }
-      return try replaying(path) { replay in try stepThrough(&replay) { readLine() } }
+      return try replay(path, .step).status
     }
-    return try replaying(path) { replay in try report(&replay, at: step, path: path) }
+    return try replay(path, step.map(Mode.at) ?? .verify).status
   }
 
   /// The Swift Testing test of the session recorded at `path`, as `--emit-test` prints it (see
@@ -88,43 +89,67 @@ public enum ReplayCommand {
   /// - Throws: ``CommandError/runtime(_:)`` naming the trace and the line for a trace that cannot
   ///   be read, replayed or expressed as a test.
   public static func emittedTest(ofTrace path: String, testName: String) throws(CommandError) -> String {
-    try replaying(path) { (_: inout TraceReplay<SignUpForm>) throws in
-      try TraceTestEmitter(
-        testName: testName, imports: ["SignUpFeature", "UserDirectoryClient"], reducer: "SignUpForm()",
-        dependencies: ["$0.userDirectory = .noop"],
-        header: [
-          // Its JSON lines are as long as the values they hold.
-          "swift-format-ignore-file",
-          "Emitted by `braid-demo replay \((path as NSString).lastPathComponent) --emit-test`.",
-          "Regenerate it rather than edit it.",
-        ]
-      ).emit(path: path, feature: SignUpForm(), withDependencies: signUpDependencies)
-    }
+    try replay(path, .emit(testName: testName)).test ?? ""
   }
 
-  /// The form's reducer captures the directory for its effects; effects are not run.
-  private static func signUpDependencies(_ values: inout DependencyValues) {
-    values.userDirectory = .noop
+  /// What to do with a trace.
+  private enum Mode {
+    case verify
+    case at(Int)
+    case step
+    case emit(testName: String)
   }
 
-  /// Opens the trace at `path` with the feature that recorded it and hands the replay to
-  /// `body`; turns every error into a ``CommandError`` naming the trace.
-  private static func replaying<Result>(
-    _ path: String, _ body: (inout TraceReplay<SignUpForm>) throws -> Result
-  ) throws(CommandError) -> Result {
+  /// Does `mode` with the trace at `path`, replayed by the feature that recorded it; turns every
+  /// error into a ``CommandError`` naming the trace.
+  private static func replay(_ path: String, _ mode: Mode) throws(CommandError) -> (status: Int32, test: String?) {
     do {
       let header = try TraceHeader.read(path: path)
-      guard header.feature == "SignUp" else {
+      switch header.feature {
+      case "SignUp":
+        // The form's reducer captures the directory for its effects; effects are not run.
+        return try perform(
+          mode, path: path, feature: SignUpForm(), module: "SignUpFeature", reducer: "SignUpForm()",
+          dependencies: (["UserDirectoryClient"], ["$0.userDirectory = .noop"], { $0.userDirectory = .noop }))
+      case "Counter":
+        return try perform(
+          mode, path: path, feature: Counter(), module: "CounterFeature", reducer: "Counter()",
+          dependencies: ([], [], { _ in }))
+      default:
         throw CommandError.runtime("\(path): a trace of \(header.feature), which this demo cannot replay")
       }
-      var replay = try TraceReplay(path: path, feature: SignUpForm(), withDependencies: signUpDependencies)
-      return try body(&replay)
     } catch let error as TraceError {
       throw .runtime("\(path): \(error)")
     } catch let error as CommandError {
       throw error
     } catch {
       throw .runtime("\(path): \(error)")
+    }
+  }
+
+  /// Does `mode` with `feature`: `dependencies` are the modules, the statements and the values
+  /// its reducer needs while reducing.
+  private static func perform<Feature: Reducer>(
+    _ mode: Mode, path: String, feature: Feature, module: String, reducer: String,
+    dependencies: (modules: [String], statements: [String], values: (inout DependencyValues) -> Void)
+  ) throws -> (status: Int32, test: String?) where Feature.State: Codable, Feature.Action: Codable & Sendable {
+    if case .emit(let testName) = mode {
+      let emitter = TraceTestEmitter(
+        testName: testName, imports: [module] + dependencies.modules, reducer: reducer,
+        dependencies: dependencies.statements,
+        header: [
+          // Its JSON lines are as long as the values they hold.
+          "swift-format-ignore-file",
+          "Emitted by `braid-demo replay \((path as NSString).lastPathComponent) --emit-test`.",
+          "Regenerate it rather than edit it.",
+        ])
+      return (0, try emitter.emit(path: path, feature: feature, withDependencies: dependencies.values))
+    }
+    var replay = try TraceReplay(path: path, feature: feature, withDependencies: dependencies.values)
+    switch mode {
+    case .step: return (try stepThrough(&replay) { readLine() }, nil)
+    case .at(let step): return (try report(&replay, at: step, path: path), nil)
+    case .verify, .emit: return (try report(&replay, at: nil, path: path), nil)
     }
   }
 
