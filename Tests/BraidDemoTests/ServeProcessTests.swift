@@ -19,14 +19,15 @@ struct ServeProcessTests {
     let descriptorLimit: Int
     private let errors = Pipe.forChild()
 
-    init(descriptorLimit: Int) throws {
+    init(descriptorLimit: Int, arguments: [String] = []) throws {
       self.descriptorLimit = descriptorLimit
       let output = Pipe.forChild()
       process.executableURL = URL(fileURLWithPath: "/bin/sh")
-      process.arguments = [
-        "-c", "ulimit -n \(descriptorLimit) && exec \"$0\" serve --port 0 --database \"$1\"",
-        BraidDemoProcessTests.executable.path, BraidDemoProcessTests.temporaryDatabase(),
-      ]
+      process.arguments =
+        [
+          "-c", "ulimit -n \(descriptorLimit) && exec \"$0\" serve --port 0 --database \"$@\"",
+          BraidDemoProcessTests.executable.path, BraidDemoProcessTests.temporaryDatabase(),
+        ] + arguments
       process.standardOutput = output
       process.standardError = errors
       try process.run()

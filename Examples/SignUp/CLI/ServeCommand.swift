@@ -1,3 +1,4 @@
+import BraidRecording
 import DemoCommandLine
 import Dispatch
 import Foundation
@@ -12,6 +13,7 @@ public enum ServeCommand {
         --port P         the port (0: one the system chooses; the chosen port is printed)
         --host ADDRESS   the address to listen on (default: 127.0.0.1, this machine only)
         --database PATH  the database (default: $BRAID_USERS_DB or ~/.local/share/braid/users.sqlite)
+        --record-dir DIR record each connection's session into a new trace in DIR (see replay)
                          clients send signup's events (type FIELD TEXT, wait 1s, submit, …), one
                          per line, and get a JSON line per state change; Ctrl-C stops the server
     """
@@ -30,10 +32,11 @@ public enum ServeCommand {
     var databaseOption: String?
     var host = "127.0.0.1"
     var port: UInt16?
+    var recordDirectory: String?
     while !arguments.isEmpty {
       let flag = arguments.removeFirst()
       switch flag {
-      case "--port", "--host", "--database":
+      case "--port", "--host", "--database", "--record-dir":
         guard !arguments.isEmpty else { throw CommandError.usage("\(flag) needs a value") }
         let value = arguments.removeFirst()
         switch flag {
@@ -44,6 +47,8 @@ public enum ServeCommand {
           port = number
         case "--host":
           host = value
+        case "--record-dir":
+          recordDirectory = value
         default:
           databaseOption = value
         }
@@ -62,7 +67,15 @@ public enum ServeCommand {
       throw CommandError.usage(error.message)
     }
     if let warning = database.permissionWarning { SignUpCommand.warn(warning) }
-    let server = SignUpServer(directory: .live(path: database.path)) { line in
+    let recordings: ConnectionRecordings?
+    do {
+      recordings = try recordDirectory.map { directory throws(TraceError) in
+        try ConnectionRecordings(directory: directory)
+      }
+    } catch {
+      throw .usage("--record-dir: \(error)")
+    }
+    let server = SignUpServer(directory: .live(path: database.path), recordings: recordings) { line in
       FileHandle.standardError.write(Data("braid-demo serve: \(line)\n".utf8))
     }
     let bound: UInt16

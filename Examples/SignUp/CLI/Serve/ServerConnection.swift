@@ -1,4 +1,5 @@
 import Braid
+import BraidRecording
 import Foundation
 import SignUpFeature
 import Synchronization
@@ -79,8 +80,17 @@ final class ServerConnection: Sendable {
 
   /// Runs the session: the client's lines against a sign-up store of its own, until the client
   /// closes its side or is gone.
-  func run(directory: UserDirectory, clock: any Clock<Duration>) async {
-    await session(directory: directory, clock: clock)
+  func run(
+    directory: UserDirectory, clock: any Clock<Duration>,
+    recorder: TraceRecorder<SignUpForm.State, SignUpForm.Action>? = nil
+  ) async {
+    await session(directory: directory, clock: clock, inspector: recorder?.inspector)
+    // The trace is complete before the socket closes: the session's last state is in it.
+    do {
+      try recorder?.close()
+    } catch {
+      log("connection \(id): the recording is incomplete: \(error)")
+    }
     writer.finish()
     lifetime.partEnded(.session)
   }
@@ -106,8 +116,11 @@ final class ServerConnection: Sendable {
     lifetime.shutDown()
   }
 
-  private func session(directory: UserDirectory, clock: any Clock<Duration>) async {
-    let store = StoreActor(initialState: SignUpForm.State()) {
+  private func session(
+    directory: UserDirectory, clock: any Clock<Duration>,
+    inspector: StoreInspector<SignUpForm.State, SignUpForm.Action>?
+  ) async {
+    let store = StoreActor(initialState: SignUpForm.State(), inspector: inspector) {
       SignUpForm()
     } withDependencies: {
       $0.userDirectory = directory

@@ -1,6 +1,8 @@
 import Braid
+import BraidRecording
 import Dispatch
 import Foundation
+import SignUpFeature
 import Synchronization
 import UserDirectoryClient
 
@@ -59,6 +61,7 @@ public final class SignUpServer: Sendable {
   private let clock: any Clock<Duration>
   private let limits: Limits
   private let log: @Sendable (String) -> Void
+  private let recordings: ConnectionRecordings?
   private let state = SanitizerVisibleMutex(State())
   /// Signalled when a connection closes or the server stops: an accept loop out of descriptors
   /// waits for it (on its own thread).
@@ -70,13 +73,16 @@ public final class SignUpServer: Sendable {
   ///   - directory: The user directory every connection shares.
   ///   - clock: The clock of `wait` lines and of the form's debounce.
   ///   - limits: What one client may make the server hold.
+  ///   - recordings: Where each connection's session is recorded, if anywhere.
   ///   - log: Receives the server's log lines (never a password).
   public init(
     directory: UserDirectory,
     clock: any Clock<Duration> = ContinuousClock(),
     limits: Limits = Limits(),
+    recordings: ConnectionRecordings? = nil,
     log: @escaping @Sendable (String) -> Void
   ) {
+    self.recordings = recordings
     self.directory = directory
     self.clock = clock
     self.limits = limits
@@ -191,7 +197,14 @@ public final class SignUpServer: Sendable {
     if isStopped { connection.shutDown() }
     let directory = self.directory
     let clock = self.clock
-    Task { await connection.run(directory: directory, clock: clock) }
+    var recorder: TraceRecorder<SignUpForm.State, SignUpForm.Action>?
+    do {
+      recorder = try recordings?.recorder(for: id)
+    } catch {
+      // The session is served all the same; only its recording is missing, and the log says so.
+      log("connection \(id): not recorded: \(error)")
+    }
+    Task { [recorder] in await connection.run(directory: directory, clock: clock, recorder: recorder) }
   }
 
   private func closed(_ id: Int) {
