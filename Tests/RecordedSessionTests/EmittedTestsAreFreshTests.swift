@@ -6,7 +6,8 @@ import Testing
 /// with `braid-demo signup --script Traces/signup.script --record …`, `counter.trace` with
 /// `braid-demo counter --record …`. Emitting them again must give the committed files byte for
 /// byte: a change to the emitter, the trace format or the features' types that would change
-/// them fails here until they are regenerated (CONTRIBUTING says how).
+/// them fails here until they are regenerated (CONTRIBUTING says how). `EmittedTestsCatchMutantsTests`
+/// runs each against a broken feature.
 @Suite struct EmittedTestsAreFreshTests {
   static let directory = URL(fileURLWithPath: #filePath).deletingLastPathComponent()
 

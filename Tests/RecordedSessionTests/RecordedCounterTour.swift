@@ -10,12 +10,18 @@ import Testing
 
 @MainActor
 @Test func recordedCounterTour() async throws {
+  try await recordedCounterTour(Counter())
+}
+
+/// The recorded session, step by step, against `reducer`.
+@MainActor
+func recordedCounterTour(_ reducer: some Reducer<CounterFeature.Counter.State, CounterFeature.Counter.Action>) async throws {
   let initialState = try JSONDecoder().decode(CounterFeature.Counter.State.self, from: Data(#"{"count":0,"isFactoring":false,"isTimerRunning":false}"#.utf8))
   let store = TestStore(
     initialState: initialState,
     effects: .described
   ) {
-    Counter()
+    reducer
   }
   await store.send(.incrementButtonTapped) {
     $0.count = 1

@@ -11,12 +11,18 @@ import UserDirectoryClient
 
 @MainActor
 @Test func recordedSignUpSession() async throws {
+  try await recordedSignUpSession(SignUpForm())
+}
+
+/// The recorded session, step by step, against `reducer`.
+@MainActor
+func recordedSignUpSession(_ reducer: some Reducer<SignUpFeature.SignUpForm.State, SignUpFeature.SignUpForm.Action>) async throws {
   let initialState = try JSONDecoder().decode(SignUpFeature.SignUpForm.State.self, from: Data(#"{"availability":{"empty":{}},"email":"","isSigningUp":false,"password":"","passwordVerification":"","username":""}"#.utf8))
   let store = TestStore(
     initialState: initialState,
     effects: .described
   ) {
-    SignUpForm()
+    reducer
   } withDependencies: {
     $0.userDirectory = .noop
   }

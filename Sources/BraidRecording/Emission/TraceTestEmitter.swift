@@ -4,8 +4,10 @@ import Foundation
 /// Turns a trace into a Swift Testing test that a user can paste into their suite: the recorded
 /// session as `TestStore` steps, with effects described rather than run.
 ///
-/// The test starts a `TestStore` with `effects: .described` from the recorded initial state, then
-/// follows the trace:
+/// The file holds the test, which runs the session against the feature's reducer, and the session
+/// as a function of a reducer, so that another test can run it against a changed feature and see
+/// it fail. The session starts a `TestStore` with `effects: .described` from the recorded initial
+/// state, then follows the trace:
 /// - each action sent from outside is a `send`, with its change of state asserted;
 /// - each effect start is an `effectStarted(kind, ids:)`, each cancellation an
 ///   `effectCancelled`, and each end an `await store.complete(effect)`;
@@ -86,7 +88,7 @@ public struct TraceTestEmitter: Sendable {
     body.append("  initialState: initialState,")
     body.append("  effects: .described")
     body.append(") {")
-    body.append("  \(reducer)")
+    body.append("  reducer")
     if dependencies.isEmpty {
       body.append("}")
     } else {
@@ -96,7 +98,8 @@ public struct TraceTestEmitter: Sendable {
     }
     try appendEvents(of: path, steps: steps, into: &body)
     body.append("await store.finish()")
-    return file(body: body)
+    return file(
+      body: body, state: String(reflecting: Feature.State.self), action: String(reflecting: Feature.Action.self))
   }
 
   /// The trace's events after the initial state, as test steps.
@@ -243,12 +246,18 @@ public struct TraceTestEmitter: Sendable {
     return "try JSONDecoder().decode(\(typeName).self, from: Data(\(SwiftLiteral.raw(json)).utf8))"
   }
 
-  private func file(body: SourceLines) -> String {
+  /// The file: the test, which runs the session against ``reducer``, and the session as a
+  /// function of the reducer, so that a test can also show that a changed feature fails it.
+  private func file(body: SourceLines, state: String, action: String) -> String {
     var lines = header.map { "// \($0)" }
     if !lines.isEmpty { lines.append("") }
     let modules = Set(["Braid", "BraidTesting", "Foundation", "Testing"] + imports).sorted()
     lines += modules.map { "import \($0)" }
-    lines += ["", "@MainActor", "@Test func \(testName)() async throws {"]
+    lines += ["", "@MainActor", "@Test func \(testName)() async throws {", "  try await \(testName)(\(reducer))", "}"]
+    lines += [
+      "", "/// The recorded session, step by step, against `reducer`.", "@MainActor",
+      "func \(testName)(_ reducer: some Reducer<\(state), \(action)>) async throws {",
+    ]
     lines += body.lines.map { "  \($0)" }
     lines += ["}", ""]
     return lines.joined(separator: "\n")
