@@ -65,7 +65,9 @@ let package = Package(
     ),
     .target(
       name: "LocationTrackerCLI",
-      dependencies: ["Braid", "BraidLocation", "BraidLocationLive", "DemoCommandLine", "LocationTrackerFeature"],
+      dependencies: [
+        "Braid", "BraidLocation", "BraidLocationLive", "BraidRecording", "DemoCommandLine", "LocationTrackerFeature",
+      ],
       path: "Examples/LocationTracker/CLI",
       swiftSettings: strict
     ),
@@ -112,7 +114,8 @@ let package = Package(
     .target(
       name: "ReplayCLI",
       dependencies: [
-        "Braid", "BraidRecording", "CounterFeature", "DemoCommandLine", "SignUpFeature", "UserDirectoryClient",
+        "Braid", "BraidLocation", "BraidRecording", "CounterFeature", "DemoCommandLine", "LocationTrackerFeature",
+        "SignUpFeature", "UserDirectoryClient",
       ],
       path: "Examples/Replay/CLI",
       swiftSettings: strict
@@ -205,7 +208,9 @@ let package = Package(
     // compiled and run as they are, and a test that they are what the emitter writes today.
     .testTarget(
       name: "RecordedSessionTests",
-      dependencies: ["Braid", "BraidTesting", "CounterFeature", "ReplayCLI", "SignUpFeature", "UserDirectoryClient"],
+      dependencies: [
+        "Braid", "BraidTesting", "CounterFeature", "ReplayCLI", "SignUpFeature", "UserDirectoryClient",
+      ],
       exclude: ["Traces"],
       swiftSettings: strict
     ),

@@ -4,7 +4,7 @@ import Foundation
 ///
 /// Values a source does not report are `nil` (an NMEA receiver that sends only GGA gives no
 /// speed; one that sends only RMC gives no altitude).
-public struct Location: Sendable, Equatable {
+public struct Location: Sendable, Equatable, Codable {
   /// Degrees north of the equator, −90…90.
   public var latitude: Double
   /// Degrees east of Greenwich, −180…180.
@@ -60,7 +60,7 @@ public struct Location: Sendable, Equatable {
   }
 
   /// How a fix was computed, from worst to best.
-  public enum FixQuality: Int, Sendable, Comparable, CaseIterable {
+  public enum FixQuality: Int, Sendable, Comparable, CaseIterable, Codable {
     /// Estimated (dead reckoning) or unknown.
     case estimated
     /// A plain satellite fix.

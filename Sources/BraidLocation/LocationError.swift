@@ -1,5 +1,5 @@
 /// Why a location source could not give a fix.
-public enum LocationError: Error, Sendable, Equatable, CustomStringConvertible {
+public enum LocationError: Error, Sendable, Equatable, Codable, CustomStringConvertible {
   /// The source does not exist or cannot be opened (no such file, device or host).
   case sourceUnavailable(String)
   /// The source exists but this process may not read it.

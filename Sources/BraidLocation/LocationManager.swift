@@ -2,7 +2,7 @@
 /// `LocationManager` (`create(id:)` then delegate callbacks as actions).
 public enum LocationManager {
   /// What a running manager tells its feature: its delegate callbacks, as actions.
-  public enum Action: Sendable, Equatable {
+  public enum Action: Sendable, Equatable, Codable {
     /// The source's access changed (or was first determined).
     case didChangeAuthorization(AuthorizationStatus)
     /// New fixes, oldest first.
@@ -14,7 +14,7 @@ public enum LocationManager {
   }
 
   /// Whether this process can read its location source, mapped honestly onto Linux.
-  public enum AuthorizationStatus: Sendable, Equatable {
+  public enum AuthorizationStatus: Sendable, Equatable, Codable {
     /// Not asked yet.
     case notDetermined
     /// The source is readable.

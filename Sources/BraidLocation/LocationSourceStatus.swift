@@ -3,7 +3,7 @@
 /// A live manager reports it with ``LocationManager/Action/didUpdateSourceStatus(_:)`` when the
 /// source opens or closes and, while it reads, with each fix it decodes (whether or not the
 /// fix is delivered), so a feature can show a receiver's health next to its position.
-public struct LocationSourceStatus: Sendable, Equatable {
+public struct LocationSourceStatus: Sendable, Equatable, Codable {
   /// Whether the source is open (a file being replayed, a connected stream or device).
   public var isOpen: Bool
   /// Lines read from the source since the manager started, over every connection.

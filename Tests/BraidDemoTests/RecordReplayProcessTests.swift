@@ -151,4 +151,19 @@ struct RecordReplayProcessTests {
     #expect(missing.status == 64)
     #expect(missing.error.contains("--record needs a file"))
   }
+
+  @Test func aLocationSessionRecordsAndReplays() async throws {
+    let folder = FileManager.default.temporaryDirectory.appendingPathComponent("braid-location-\(UUID().uuidString)")
+    try FileManager.default.createDirectory(at: folder, withIntermediateDirectories: true)
+    defer { try? FileManager.default.removeItem(at: folder) }
+    let trace = folder.appendingPathComponent("location.trace").path
+    let session = try await Demo.run(["location", "--immediate", "--plain", "--record", trace])
+    #expect(session.status == 0, "\(session.error)")
+    let replay = try await Demo.run(["replay", trace])
+    #expect(replay.status == 0, "\(replay.output)\(replay.error)")
+    // The bundled log's fixes, source reports and end, as the tracker reduced them.
+    #expect(replay.output.hasPrefix("verified: 250 action(s) reach their recorded states"), "\(replay.output)")
+    let state = try await Demo.run(["replay", trace, "--at", "250"])
+    #expect(state.output.contains("fixCount: "))
+  }
 }

@@ -1,6 +1,7 @@
 import Braid
 import BraidLocation
 import BraidLocationLive
+import BraidRecording
 import DemoCommandLine
 import Foundation
 import LocationTrackerFeature
@@ -23,6 +24,7 @@ public enum LocationCommand {
         --immediate      replay as fast as possible (not with --speed)
         --plain          print one line per fix (the default without a terminal)
         --json           print one gpsd-style JSON object per fix (not with --plain)
+        --record FILE    record the session into a new trace file (see replay)
     """
 
   /// The replay speeds `--speed` accepts, as the usage text writes them.
@@ -52,6 +54,7 @@ public enum LocationCommand {
     // The flags given for the output and for the pace, to refuse two that contradict each other.
     var outputFlag: String?
     var paceFlag: String?
+    var recordPath: String?
     func choose(_ flag: String, over chosen: inout String?) throws(CommandError) {
       if let chosen, chosen != flag { throw .usage("\(chosen) and \(flag) cannot be used together") }
       chosen = flag
@@ -98,6 +101,9 @@ public enum LocationCommand {
       case "--plain", "--json":
         try choose(flag, over: &outputFlag)
         output = flag == "--plain" ? .plain : .json
+      case "--record":
+        guard let value = arguments.first, !value.hasPrefix("--") else { throw .usage("--record needs a file") }
+        recordPath = arguments.removeFirst()
       case "--help", "-h":
         printUsage()
         return
@@ -132,20 +138,47 @@ public enum LocationCommand {
     case .denied: throw .runtime("cannot open '\(opened)': permission denied")
     case .authorizedWhenInUse, .notDetermined: break
     }
-    let store = Store(initialState: LocationTracker.State()) {
+    let recorder = try recordPath.map { path throws(CommandError) in
+      do {
+        return TraceRecorder<LocationTracker.State, LocationTracker.Action>(
+          feature: "LocationTracker", initialState: LocationTracker.State(), sink: try .file(at: path))
+      } catch {
+        throw .runtime("\(error)")
+      }
+    }
+    // Stopped by SIGINT or SIGTERM (a live stream runs until then), the recording still gets
+    // every line its store produced.
+    let flush = recorder.map { recorder in TerminationFlush { try? recorder.close() } }
+    defer { flush?.cancel() }
+    try await track(
+      client: client, inspector: recorder?.inspector, output: output, isStream: server != nil || device != nil,
+      name: server.map { "\(usesGPSD ? "gpsd" : "tcp") \($0.host):\($0.port)" } ?? device.map {
+        "serial \($0) at \(baud) baud"
+      } ?? path ?? "bundled log \(BundledLog.name)",
+      loops: loops)
+    do {
+      try recorder?.close()
+    } catch {
+      throw .runtime("the recording is incomplete: \(error)")
+    }
+  }
+
+  /// Runs the tracker on `client` until its log ends (or, for a stream or the screen, until
+  /// the user stops it); its store is released before the recording closes.
+  @MainActor
+  private static func track(
+    client: LocationClient, inspector: StoreInspector<LocationTracker.State, LocationTracker.Action>?,
+    output: Output, isStream: Bool, name: String, loops: Bool
+  ) async throws(CommandError) {
+    let store = Store(initialState: LocationTracker.State(), inspector: inspector) {
       LocationTracker()
     } withDependencies: {
       $0.locationClient = client
     }
-    let name =
-      server.map { "\(usesGPSD ? "gpsd" : "tcp") \($0.host):\($0.port)" } ?? device.map {
-        "serial \($0) at \(baud) baud"
-      }
-      ?? path ?? "bundled log \(BundledLog.name)"
     switch output {
     case .screen: await runScreen(store, source: name, isLooping: loops)
     case .plain, .json:
-      try await printFixes(store, json: output == .json, isStream: server != nil || device != nil, name: name)
+      try await printFixes(store, json: output == .json, isStream: isStream, name: name)
     }
   }
 

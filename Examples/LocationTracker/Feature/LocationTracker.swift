@@ -5,7 +5,7 @@ import BraidLocation
 /// the distance travelled and a short track, shows errors, and can ask for a single fix.
 public struct LocationTracker: Reducer {
   /// The tracker's screen.
-  public struct State: Equatable, Sendable {
+  public struct State: Equatable, Sendable, Codable {
     /// Whether the source can be read.
     public var authorization: LocationManager.AuthorizationStatus = .notDetermined
     /// Whether fixes are being delivered.
@@ -31,7 +31,7 @@ public struct LocationTracker: Reducer {
   }
 
   /// What the user and the location manager do.
-  public enum Action: Equatable, Sendable {
+  public enum Action: Equatable, Sendable, Codable {
     case toggleTrackingTapped
     case requestOneFixTapped
     case location(LocationManager.Action)

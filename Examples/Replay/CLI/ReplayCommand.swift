@@ -1,8 +1,10 @@
 import Braid
+import BraidLocation
 import BraidRecording
 import CounterFeature
 import DemoCommandLine
 import Foundation
+import LocationTrackerFeature
 import SignUpFeature
 import UserDirectoryClient
 
@@ -111,6 +113,16 @@ public enum ReplayCommand {
         return try perform(
           mode, path: path, feature: SignUpForm(), module: "SignUpFeature", reducer: "SignUpForm()",
           dependencies: (["UserDirectoryClient"], ["$0.userDirectory = .noop"], { $0.userDirectory = .noop }))
+      case "LocationTracker":
+        // The tracker's reducer builds its effects from the location client. Effects are not
+        // run, but a described test asserts their shape, so the stand-in is the test client,
+        // whose effects are shaped as the live client's (a subscription under the manager's id).
+        return try perform(
+          mode, path: path, feature: LocationTracker(), module: "LocationTrackerFeature", reducer: "LocationTracker()",
+          dependencies: (
+            ["BraidLocation"], ["$0.locationClient = LocationClient.controlled().client"],
+            { $0.locationClient = LocationClient.controlled().client }
+          ))
       case "Counter":
         return try perform(
           mode, path: path, feature: Counter(), module: "CounterFeature", reducer: "Counter()",
