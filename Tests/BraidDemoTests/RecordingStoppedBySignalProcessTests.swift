@@ -3,6 +3,10 @@ import Dispatch
 import Foundation
 import Testing
 
+#if canImport(Glibc)
+  import Glibc
+#endif
+
 /// `braid-demo signup --record` stopped from outside while it waits for its input: by SIGTERM (or
 /// SIGINT), which it catches to close the trace before it ends by the same signal, and by SIGKILL,
 /// which it cannot catch. Either way the trace replays, and the replay says the recording was cut
@@ -50,9 +54,26 @@ struct RecordingStoppedBySignalProcessTests {
   private static func waitUntil(_ path: String, contains text: String) -> Bool {
     let deadline = Date().addingTimeInterval(60)
     while Date() < deadline {
-      if let contents = try? String(contentsOfFile: path, encoding: .utf8), contents.contains(text) { return true }
+      if String(decoding: contents(of: path), as: UTF8.self).contains(text) { return true }
       usleep(10_000)
     }
     return false
+  }
+
+  /// The bytes of the file at `path` as they are now, read with `read(2)`: Foundation's
+  /// `String(contentsOfFile:)` leaked its buffer (LeakSanitizer, 4,096 bytes a call) when
+  /// it read a file another process was writing.
+  private static func contents(of path: String) -> [UInt8] {
+    let descriptor = open(path, O_RDONLY | O_CLOEXEC)
+    guard descriptor >= 0 else { return [] }
+    defer { close(descriptor) }
+    var bytes: [UInt8] = []
+    var buffer = [UInt8](repeating: 0, count: 4096)
+    while true {
+      let count = read(descriptor, &buffer, buffer.count)
+      guard count > 0 else { break }
+      bytes += buffer[0..<count]
+    }
+    return bytes
   }
 }
