@@ -28,10 +28,10 @@ final class ServerConnection: Sendable {
   let id: Int
   private let descriptor: Int32
   private let reader: ConnectionReader
-  private let writer: ConnectionWriter
+  let writer: ConnectionWriter
   private let lifetime: ConnectionLifetime
-  private let idleTimeout: Duration
-  private let log: @Sendable (String) -> Void
+  let idleTimeout: Duration
+  let log: @Sendable (String) -> Void
   private let isGone = Atomic<Bool>(false)
   /// The running `wait`, cancelled when the client is gone.
   private let currentWait = SanitizerVisibleMutex<Task<Void, Never>?>(nil)
@@ -103,7 +103,7 @@ final class ServerConnection: Sendable {
   }
 
   /// Stops taking lines, keeping the output open.
-  private func endInput() {
+  func endInput() {
     isGone.store(true, ordering: .releasing)
     reader.stop()
     currentWait.withLock { $0?.cancel() }
@@ -160,19 +160,6 @@ final class ServerConnection: Sendable {
     }
     _ = consume store
     await observer.value
-  }
-
-  /// Ends the input once no line has come for ``SignUpServer/Limits/idleTimeout`` on `clock`,
-  /// saying so to the client; cancelled when a line comes.
-  private func idleTimer(clock: any Clock<Duration>) -> Task<Void, Never> {
-    let timeout = idleTimeout
-    return Task { [weak self] in
-      guard (try? await clock.sleep(for: timeout)) != nil, let self else { return }
-      let seconds = timeout.components.seconds
-      log("connection \(id): no line for \(seconds) s; closing")
-      writer.write(ServeOutput.error(line: 0, "no line for \(seconds) s; closing the connection"))
-      endInput()
-    }
   }
 
   private func handle(
