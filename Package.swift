@@ -209,7 +209,8 @@ let package = Package(
     .testTarget(
       name: "RecordedSessionTests",
       dependencies: [
-        "Braid", "BraidTesting", "CounterFeature", "ReplayCLI", "SignUpFeature", "UserDirectoryClient",
+        "Braid", "BraidLocation", "BraidTesting", "CounterFeature", "LocationTrackerFeature", "ReplayCLI",
+        "SignUpFeature", "UserDirectoryClient",
       ],
       exclude: ["Traces"],
       swiftSettings: strict

@@ -9,21 +9,26 @@ import Braid
 final class DescribedEffects<Action: Sendable>: Sendable {
   typealias Status = DescribedEffectStatus
 
-  /// A start or a cancellation the test has not asserted.
+  /// A start, a cancellation or a client command the test has not asserted.
   enum Event: Sendable, CustomStringConvertible {
     case started(DescribedEffect)
     case cancelled(DescribedEffect)
+    /// A client command (such as a location manager's `requestLocation`) that reached the
+    /// effect holding its id: the command's resource type is the second value.
+    case commanded(DescribedEffect, String)
 
     var description: String {
       switch self {
       case .started(let effect): "started \(effect)"
       case .cancelled(let effect): "cancelled \(effect)"
+      case .commanded(let effect, let resource): "a \(resource) command to \(effect)"
       }
     }
   }
 
   private struct Entry: Sendable {
     let effect: DescribedEffect
+    let context: EffectLeafContext
     let subscriber: EffectSubscriber<Action>
     var status = Status.running
   }
@@ -47,11 +52,25 @@ final class DescribedEffects<Action: Sendable>: Sendable {
       let effect = DescribedEffect(
         number: number, kind: part == .subscribe ? .subscribe : .run,
         cancellationIDs: context.printedCancellationIDs, startedBy: label)
-      state.entries[number] = Entry(effect: effect, subscriber: subscriber)
+      state.entries[number] = Entry(effect: effect, context: context, subscriber: subscriber)
       state.unasserted.append(.started(effect))
       return number
     }
     return AnyCancellable { [self] in tornDown(number) }
+  }
+
+  /// Records a client command that started in `scope`, made where the effect holding its
+  /// resource is described: it reaches the newest running described effect that holds its id
+  /// in that scope. Returns `false` when none does (the command would have found no resource).
+  func command(_ command: EffectCommand, in scope: EffectScope) -> Bool {
+    state.withLock { state in
+      let target = state.entries.values
+        .filter { $0.status == .running && command.reaches($0.context, startedIn: $0.subscriber.scope, from: scope) }
+        .max { $0.effect.number < $1.effect.number }
+      guard let target else { return false }
+      state.unasserted.append(.commanded(target.effect, command.resource))
+      return true
+    }
   }
 
   /// The teardown ran: a cancellation, unless the test completed the effect first.
@@ -81,15 +100,15 @@ final class DescribedEffects<Action: Sendable>: Sendable {
     }
   }
 
-  /// Removes and returns the oldest unasserted start or cancellation.
+  /// Removes and returns the oldest unasserted start, cancellation or command.
   func removeFirstUnasserted() -> Event? {
     state.withLock { state in state.unasserted.isEmpty ? nil : state.unasserted.removeFirst() }
   }
 
-  /// The starts and cancellations not yet asserted, oldest first.
+  /// The starts, cancellations and commands not yet asserted, oldest first.
   var unasserted: [Event] { state.withLock { $0.unasserted } }
 
-  /// Drops every unasserted start and cancellation.
+  /// Drops every unasserted start, cancellation and command.
   func removeAllUnasserted() {
     state.withLock { $0.unasserted.removeAll() }
   }

@@ -49,6 +49,9 @@ extension TestStore {
     case .cancelled(let effect)?:
       recordFailure("Expected \(expected), but \(effect) was cancelled first.", at: site)
       return unknown
+    case let command?:
+      recordFailure("Expected \(expected), but \(command) came first.", at: site)
+      return unknown
     case nil:
       recordFailure("Expected \(expected), but no effect started that was not asserted already.", at: site)
       return unknown
@@ -159,7 +162,7 @@ extension TestStore {
   }
 
   /// The described effects, or a failure at `site` saying the test store runs its effects.
-  private func describedEffects(for expected: String, at site: SourceSite) -> DescribedEffects<Action>? {
+  func describedEffects(for expected: String, at site: SourceSite) -> DescribedEffects<Action>? {
     guard let described else {
       recordFailure(
         "Expected \(expected), but this test store runs its effects: make it with `effects: .described` to describe them.",
@@ -204,7 +207,8 @@ extension TestStore {
       Unasserted:
       \(events.map { "  \($0)" }.joined(separator: "\n"))
 
-      Assert each with `store.effectStarted(…)` or `store.effectCancelled(…)`, in this order.
+      Assert each with `store.effectStarted(…)`, `store.effectCancelled(…)` or \
+      `store.effectCommanded(…)`, in this order.
       """,
       at: site)
   }

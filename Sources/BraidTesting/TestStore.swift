@@ -165,6 +165,8 @@ public final class TestStore<State, Action: Sendable> {
         guard let described else { return effect.observed(by: inFlight.observer(label: describe(action))) }
         return effect.described { part, context, subscriber in
           described.start(part, context: context, subscriber: subscriber, startedBy: describe(action))
+        } command: { command, scope in
+          described.command(command, in: scope)
         }
       },
       hookEffects: { hook, build in
@@ -177,6 +179,8 @@ public final class TestStore<State, Action: Sendable> {
         guard let described else { return effect.observed(by: inFlight.observer(label: hook)) }
         return effect.described { part, context, subscriber in
           described.start(part, context: context, subscriber: subscriber, startedBy: hook)
+        } command: { command, scope in
+          described.command(command, in: scope)
         }
       }
     )
@@ -186,7 +190,9 @@ public final class TestStore<State, Action: Sendable> {
     self.featureActor = actor
     let unasserted = recorder.unasserted
     self.release = TestStoreRelease(
-      inFlight: recorder.inFlight, unasserted: { unasserted.values.map(describe) }, executor: executor, site: site)
+      inFlight: recorder.inFlight, unasserted: { unasserted.values.map(describe) },
+      described: described.map(Self.releaseCheck),
+      executor: executor, site: site)
     self.store = withDependencies {
       $0 = values
     } operation: {
@@ -205,6 +211,13 @@ public final class TestStore<State, Action: Sendable> {
 
   /// An exhaustive test store released with effects still running fails the test, at the line
   /// that created it (see ``finish(timeout:fileID:filePath:line:column:caller:)``).
+  /// What the release check reads of the described effects.
+  private nonisolated static func releaseCheck(
+    _ described: DescribedEffects<Action>
+  ) -> @Sendable () -> (running: [String], unasserted: [String]) {
+    { (described.running.map(\.description), described.unasserted.map(\.description)) }
+  }
+
   nonisolated deinit {
     release.storeReleased()
   }

@@ -23,6 +23,9 @@ final class TestStoreRelease: Sendable {
   private let inFlight: InFlightEffects
   /// The descriptions of the received actions the test has not asserted.
   private let unasserted: @Sendable () -> [String]
+  /// The described effects still running and the described starts, cancellations and commands
+  /// the test has not asserted, for a test store that describes its effects.
+  private let described: (@Sendable () -> (running: [String], unasserted: [String]))?
   private let executor: EngineExecutor
   private let site: SourceSite
   private let status = SanitizerVisibleMutex(Status())
@@ -30,11 +33,13 @@ final class TestStoreRelease: Sendable {
   init(
     inFlight: InFlightEffects,
     unasserted: @escaping @Sendable () -> [String],
+    described: (@Sendable () -> (running: [String], unasserted: [String]))?,
     executor: EngineExecutor,
     site: SourceSite
   ) {
     self.inFlight = inFlight
     self.unasserted = unasserted
+    self.described = described
     self.executor = executor
     self.site = site
   }
@@ -59,6 +64,36 @@ final class TestStoreRelease: Sendable {
     }
     let unasserted = unasserted()
     if !unasserted.isEmpty { recordFailure(Self.message(unasserted: unasserted), at: site) }
+    // Checked before the store goes: its release cancels what still runs.
+    if let (running, unasserted) = described?() {
+      if !unasserted.isEmpty { recordFailure(Self.message(describedUnasserted: unasserted), at: site) }
+      if !running.isEmpty { recordFailure(Self.message(describedRunning: running), at: site) }
+    }
+  }
+
+  static func message(describedUnasserted events: [String]) -> String {
+    """
+    The test store was released with \(events.count) described effect \
+    \(events.count == 1 ? "event" : "events") not asserted.
+
+    Unasserted:
+    \(events.map { "  " + $0 }.joined(separator: "\n"))
+
+    To fix, assert each with `store.effectStarted(…)`, `store.effectCancelled(…)` or \
+    `store.effectCommanded(…)`, in this order.
+    """
+  }
+
+  static func message(describedRunning running: [String]) -> String {
+    """
+    The test store was released while a described effect was still running. It must be \
+    completed or cancelled before the end of the test.
+
+    Still running:
+    \(running.map { "  " + $0 }.joined(separator: "\n"))
+
+    To fix, end it with `await store.complete(effect)`, or have the feature cancel it.
+    """
   }
 
   static func message(unasserted: [String]) -> String {

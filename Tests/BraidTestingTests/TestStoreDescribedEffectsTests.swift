@@ -117,7 +117,8 @@ struct TestStoreDescribedEffectsTests {
         Unasserted:
           started effect #1 (run under search, started by .queryChanged("b"))
 
-        Assert each with `store.effectStarted(…)` or `store.effectCancelled(…)`, in this order.
+        Assert each with `store.effectStarted(…)`, `store.effectCancelled(…)` or \
+        `store.effectCommanded(…)`, in this order.
         """
       ])
     store.effectCancelled(search)
@@ -186,5 +187,40 @@ struct TestStoreDescribedEffectsTests {
     #expect(watch?.number == 1)
     store?.exhaustivity = .off
     store = nil
+  }
+
+  @Test func anExhaustiveStoreReleasedWithADescribedEffectRunningFails() async {
+    var store: TestStore<Search.State, Search.Action>? = TestStore(initialState: Search.State(), effects: .described) {
+      Search()
+    }
+    await store?.send(.watch)
+    store?.effectStarted(.subscribe)
+    let messages = await recordedFailures { store = nil }
+    #expect(messages.count == 1)
+    #expect(
+      messages.first?.hasPrefix("The test store was released while a described effect was still running.") == true)
+    #expect(messages.first?.contains("effect #1 (subscribe, started by .watch)") == true)
+  }
+
+  @Test func anExhaustiveStoreReleasedWithAnUnassertedCancellationFails() async {
+    var store: TestStore<Search.State, Search.Action>? = TestStore(initialState: Search.State(), effects: .described) {
+      Search()
+    }
+    await store?.send(.queryChanged("a")) { $0.query = "a" }
+    store?.effectStarted(.run, ids: ["search"])
+    await store?.send(.clear) { $0.query = "" }
+    let messages = await recordedFailures { store = nil }
+    #expect(
+      messages == [
+        """
+        The test store was released with 1 described effect event not asserted.
+
+        Unasserted:
+          cancelled effect #1 (run under search, started by .queryChanged("a"))
+
+        To fix, assert each with `store.effectStarted(…)`, `store.effectCancelled(…)` or \
+        `store.effectCommanded(…)`, in this order.
+        """
+      ])
   }
 }

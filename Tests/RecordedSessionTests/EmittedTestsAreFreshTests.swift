@@ -4,7 +4,8 @@ import Testing
 
 /// The tests in this target were emitted from the traces in `Traces/`: `signup.trace` recorded
 /// with `braid-demo signup --script Traces/signup.script --record …`, `counter.trace` with
-/// `braid-demo counter --record …`. Emitting them again must give the committed files byte for
+/// `braid-demo counter --record …`, `location.trace` with `braid-demo location --nmea
+/// Traces/location.nmea --immediate --plain --record …`. Emitting them again must give the committed files byte for
 /// byte: a change to the emitter, the trace format or the features' types that would change
 /// them fails here until they are regenerated (CONTRIBUTING says how). `EmittedTestsCatchMutantsTests`
 /// runs each against a broken feature.
@@ -14,6 +15,7 @@ import Testing
   @Test(arguments: [
     ("signup.trace", "recordedSignUpSession", "RecordedSignUpSession.swift"),
     ("counter.trace", "recordedCounterTour", "RecordedCounterTour.swift"),
+    ("location.trace", "recordedLocationSession", "RecordedLocationSession.swift"),
   ])
   func anEmittedTestIsWhatTheEmitterWritesToday(trace: String, testName: String, file: String) throws {
     let committed = try String(contentsOf: Self.directory.appendingPathComponent(file), encoding: .utf8)

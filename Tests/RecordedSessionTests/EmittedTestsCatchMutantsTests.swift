@@ -1,5 +1,7 @@
 import Braid
+import BraidLocation
 import CounterFeature
+import LocationTrackerFeature
 import SignUpFeature
 import Testing
 
@@ -25,6 +27,14 @@ import Testing
     }
   }
 
+  /// The location tracker, whose request to start updating never reaches its manager: its state
+  /// changes as before, so only the session's client commands tell it apart.
+  static var neverStartsUpdating: some Reducer<LocationTracker.State, LocationTracker.Action> {
+    LocationTracker().transformDependency(\.locationClient) { client in
+      client.startUpdatingLocation = { _ in .none }
+    }
+  }
+
   @Test func theSignUpSessionFailsAFormThatIgnoresAvailabilityAnswers() async {
     await withKnownIssue {
       try await recordedSignUpSession(IgnoresAvailabilityAnswers())
@@ -34,6 +44,12 @@ import Testing
   @Test func theCounterTourFailsATimerThatCountsByTwo() async {
     await withKnownIssue {
       try await recordedCounterTour(TimerCountsByTwo())
+    }
+  }
+
+  @Test func theLocationSessionFailsATrackerThatNeverStartsUpdating() async {
+    await withKnownIssue {
+      try await recordedLocationSession(Self.neverStartsUpdating)
     }
   }
 }

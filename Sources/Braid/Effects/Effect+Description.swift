@@ -11,24 +11,51 @@ extension Effect {
   /// scopes, throttling) is kept, so the store cancels and scopes described parts as it would
   /// the real ones. Operations, `catch:` handlers and retries are dropped: nothing of the part
   /// runs.
+  ///
+  /// A client command (``EffectResources/command(_:fileID:line:perform:)``) has no resource to
+  /// run on, since the effect that would have made it is described: `command` is called with it
+  /// and the scope it starts in, in start order, and returns whether a described part holds its
+  /// id there. When none does, the command reports the issue it reports when run.
   package func described(
     by describe:
       @escaping @Sendable (EffectObserver.Part, EffectLeafContext, EffectSubscriber<Action>) ->
+      AnyCancellable,
+    command: @escaping @Sendable (EffectCommand, EffectScope) -> Bool
+  ) -> Self {
+    replacingLeaves(
+      { leaf, context in Self.describedPart(leaf, context, describe) },
+      command: { made, _ in
+        Self(
+          box: DeferredEffectBox(command: made) { start in
+            if command(made, start.scope) {
+              start.scope.reporter?.report(
+                .commanded, resource: made.resource, id: made.printedID, path: start.scope.path)
+            } else {
+              made.reportNoResource()
+            }
+            return .none
+          })
+      })
+  }
+
+  /// The stand-in for one asynchronous part: a subscription whose client is `describe`.
+  private static func describedPart(
+    _ leaf: EffectBox<Action>, _ context: EffectLeafContext,
+    _ describe:
+      @escaping @Sendable (EffectObserver.Part, EffectLeafContext, EffectSubscriber<Action>) ->
       AnyCancellable
   ) -> Self {
-    replacingLeaves { leaf, context in
-      let kind: EffectObserver.Part = leaf.kind == .run ? .run : .subscribe
-      let (fileID, line) = Self.site(of: leaf)
-      let described = Self(
-        box: SubscribeEffectBox(
-          body: { subscriber in describe(kind, context, subscriber) }, handler: nil, fileID: fileID, line: line))
-      // A run's own cancellation id (a `.run { … }.cancellable(id:)` folded into the run) is
-      // kept around its stand-in, so cancelling by that id still reaches it.
-      guard leaf.kind == .run else { return described }
-      let run = unsafeDowncast(leaf, to: RunEffectBox<Action>.self)
-      guard let id = run.cancelID else { return described }
-      return Self(box: CancellableEffectBox(id: id, cancelInFlight: run.cancelInFlight, described))
-    }
+    let kind: EffectObserver.Part = leaf.kind == .run ? .run : .subscribe
+    let (fileID, line) = Self.site(of: leaf)
+    let described = Self(
+      box: SubscribeEffectBox(
+        body: { subscriber in describe(kind, context, subscriber) }, handler: nil, fileID: fileID, line: line))
+    // A run's own cancellation id (a `.run { … }.cancellable(id:)` folded into the run) is
+    // kept around its stand-in, so cancelling by that id still reaches it.
+    guard leaf.kind == .run else { return described }
+    let run = unsafeDowncast(leaf, to: RunEffectBox<Action>.self)
+    guard let id = run.cancelID else { return described }
+    return Self(box: CancellableEffectBox(id: id, cancelInFlight: run.cancelInFlight, described))
   }
 
   private static func site(of leaf: EffectBox<Action>) -> (StaticString, UInt) {

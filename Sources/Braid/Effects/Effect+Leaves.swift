@@ -37,15 +37,17 @@ extension Effect {
 
   /// This effect with every asynchronous part (a ``RunEffectBox`` or a ``SubscribeEffectBox``)
   /// replaced by what `leaf` makes of it, which may be any effect: the walk behind
-  /// ``transformingLeaves(run:subscribe:concatenate:context:)``.
+  /// ``transformingLeaves(run:subscribe:concatenate:context:)``. `command`, when given,
+  /// replaces each client command (``EffectCommand``) too.
   func replacingLeaves(
     _ leaf: @escaping @Sendable (EffectBox<Action>, EffectLeafContext) -> Effect,
     concatenate: (@Sendable ([Effect], EffectLeafContext) -> Effect)? = nil,
+    command: (@Sendable (EffectCommand, EffectLeafContext) -> Effect)? = nil,
     context: EffectLeafContext = EffectLeafContext()
   ) -> Self {
     guard case .boxed(let box) = storage else { return self }
     func descend(_ effect: Effect, _ context: EffectLeafContext) -> Effect {
-      effect.replacingLeaves(leaf, concatenate: concatenate, context: context)
+      effect.replacingLeaves(leaf, concatenate: concatenate, command: command, context: context)
     }
     switch box.kind {
     case .send, .cancel:
@@ -65,7 +67,7 @@ extension Effect {
       return Self(
         box: EffectListBox(
           kind: .concatenate,
-          effects.map { $0.replacingLeaves(leaf, context: context) }))
+          effects.map { $0.replacingLeaves(leaf, command: command, context: context) }))
     case .cancellable:
       let cancellable = unsafeDowncast(box, to: CancellableEffectBox<Action>.self)
       var inner = context
@@ -79,10 +81,12 @@ extension Effect {
       inner.path.append(scoped.component)
       return Self(box: ScopedEffectBox(scoped.component, descend(scoped.effect, inner)))
     case .deferred:
-      let build = unsafeDowncast(box, to: DeferredEffectBox<Action>.self).build
+      let deferred = unsafeDowncast(box, to: DeferredEffectBox<Action>.self)
+      if let command, let made = deferred.command { return command(made, context) }
+      let build = deferred.build
       return Self(
-        box: DeferredEffectBox { start in
-          build(start).replacingLeaves(leaf, concatenate: concatenate, context: context)
+        box: DeferredEffectBox(command: deferred.command) { start in
+          build(start).replacingLeaves(leaf, concatenate: concatenate, command: command, context: context)
         })
     }
   }

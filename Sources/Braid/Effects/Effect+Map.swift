@@ -51,8 +51,9 @@ extension Effect {
       let scoped = unsafeDowncast(box, to: ScopedEffectBox<Action>.self)
       return ScopedEffectBox(scoped.component, scoped.effect.map(transform))
     case .deferred:
-      let build = unsafeDowncast(box, to: DeferredEffectBox<Action>.self).build
-      return DeferredEffectBox { start in build(start).map(transform) }
+      let deferred = unsafeDowncast(box, to: DeferredEffectBox<Action>.self)
+      let build = deferred.build
+      return DeferredEffectBox(command: deferred.command) { start in build(start).map(transform) }
     }
   }
 }

@@ -10,7 +10,9 @@ import Foundation
 /// state, then follows the trace:
 /// - each action sent from outside is a `send`, with its change of state asserted;
 /// - each effect start is an `effectStarted(kind, ids:)`, each cancellation an
-///   `effectCancelled`, and each end an `await store.complete(effect)`;
+///   `effectCancelled`, each client command an `effectCommanded`, and each end an
+///   `await store.complete(effect)`;
+/// - the feature's dismount is a `dismount()`;
 /// - each action an effect fed back is given as that effect's answer (`answer(_:with:)`), then
 ///   asserted with `receive`.
 ///
@@ -113,6 +115,8 @@ public struct TraceTestEmitter: Sendable {
     // what it sends is answered through the described effect it descends from.
     var described: [Int: Int] = [:]
     var running: [Int] = []
+    // Where each described effect runs and the ids it holds, for the commands that reach it.
+    var holds: [Int: (path: String?, ids: [String])] = [:]
     while let line = try reader.nextLine(), line.isComplete {
       guard line.number > 2, !line.bytes.isEmpty else { continue }
       let head: TraceRecordHead
@@ -149,6 +153,23 @@ public struct TraceTestEmitter: Sendable {
         body.append("let effect\(effect) = store.effectStarted(.\(kind)\(ids.isEmpty ? "" : ", ids: [\(ids)]"))")
         described[effect] = effect
         running.append(effect)
+        holds[effect] = (head.path, head.ids ?? [])
+      case "dismounted" where head.path == nil:
+        // The feature's own dismount (a child's follows from its state and is not a step).
+        body.append("await store.dismount()")
+      case "resource" where head.change == "commanded":
+        // A command reaches the newest running effect that holds its id where it starts, as
+        // the described test store routes it.
+        guard let id = head.id,
+          let effect = running.last(where: { holds[$0]?.path == head.path && holds[$0]?.ids.contains(id) == true })
+        else {
+          throw .cannotEmit(
+            line: line.number,
+            reason:
+              "a \(head.resource ?? "client") command under \(head.id ?? "no id") reached an effect that another effect started; emitted tests describe only the effects reducers and hooks return"
+          )
+        }
+        body.append("store.effectCommanded(effect\(effect))")
       case "effectCancelled":
         guard let effect = head.effect, running.contains(effect) else { continue }
         running.removeAll { $0 == effect }

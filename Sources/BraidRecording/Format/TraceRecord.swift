@@ -57,6 +57,9 @@ struct TraceRecordHead: Decodable {
   var date: Double?
   var random: [UInt64]?
   var count: Int?
+  var change: String?
+  var resource: String?
+  var id: String?
   /// Whether the line has an `action` or a `state` field.
   var hasAction = false
   var hasState = false
@@ -78,6 +81,9 @@ struct TraceRecordHead: Decodable {
     date = try container.decodeIfPresent(Double.self, forKey: .date)
     random = try container.decodeIfPresent([UInt64].self, forKey: .random)
     count = try container.decodeIfPresent(Int.self, forKey: .count)
+    change = try container.decodeIfPresent(String.self, forKey: .change)
+    resource = try container.decodeIfPresent(String.self, forKey: .resource)
+    id = try container.decodeIfPresent(String.self, forKey: .id)
     hasAction = container.contains(.action)
     hasState = container.contains(.state)
   }

@@ -109,21 +109,19 @@ public final class EffectResources<Resource: Sendable>: Sendable {
     line: UInt = #line,
     perform body: @escaping @Sendable (Resource) -> Void
   ) -> Effect<Never> {
-    let id = AnyHashableSendable(id)
-    return .deferred { [weak self] start in
-      guard let self else { return .none }
-      if let resource = self.resource(Key(scope: start.scope, id: id)) {
-        body(resource)
-        start.scope.reporter?.report(.commanded, resource: "\(Resource.self)", id: "\(id)", path: start.scope.path)
-      } else {
-        reportMisuse(
-          "No effect with id \(id) holds a \(Resource.self) in this store and child feature. Send commands after the effect that creates it starts, and before it ends.",
-          fileID: fileID,
-          line: line
-        )
-      }
-      return .none
-    }
+    let command = EffectCommand(resource: "\(Resource.self)", id: AnyHashableSendable(id), fileID: fileID, line: line)
+    return Effect(
+      box: DeferredEffectBox(command: command) { [weak self] start in
+        guard let self else { return .none }
+        if let resource = self.resource(Key(scope: start.scope, id: command.id)) {
+          body(resource)
+          start.scope.reporter?.report(
+            .commanded, resource: command.resource, id: command.printedID, path: start.scope.path)
+        } else {
+          command.reportNoResource()
+        }
+        return .none
+      })
   }
 
   /// The resource of the effect with `id` in `scope`, if that effect is running.
