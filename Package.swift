@@ -105,8 +105,8 @@ let package = Package(
     .target(
       name: "UsersListCLI",
       dependencies: [
-        "Braid", "BraidFetchedResults", "BraidFetchedResultsLive", "DemoCommandLine", "UserDirectoryClient",
-        "UserDirectoryLive", "UsersListFeature",
+        "Braid", "BraidFetchedResults", "BraidFetchedResultsLive", "BraidRecording", "DemoCommandLine",
+        "UserDirectoryClient", "UserDirectoryLive", "UsersListFeature",
       ],
       path: "Examples/UsersList/CLI",
       swiftSettings: strict
@@ -114,8 +114,8 @@ let package = Package(
     .target(
       name: "ReplayCLI",
       dependencies: [
-        "Braid", "BraidLocation", "BraidRecording", "CounterFeature", "DemoCommandLine", "LocationTrackerFeature",
-        "SignUpFeature", "UserDirectoryClient",
+        "Braid", "BraidFetchedResults", "BraidLocation", "BraidRecording", "CounterFeature", "DemoCommandLine",
+        "LocationTrackerFeature", "SignUpFeature", "UserDirectoryClient", "UsersListFeature",
       ],
       path: "Examples/Replay/CLI",
       swiftSettings: strict

@@ -31,7 +31,9 @@ enum BraidDemo {
     ) { arguments, printHelp in
       try await SignUpCommand.run(arguments: arguments, printUsage: printHelp)
     },
-    Command(name: "counter", synopsis: "braid-demo counter [--interactive]", options: CounterCommand.usage) {
+    Command(
+      name: "counter", synopsis: "braid-demo counter [--interactive] [--record FILE]", options: CounterCommand.usage
+    ) {
       arguments, printHelp in
       try await CounterCommand.run(arguments: arguments, printUsage: printHelp)
       return 0
@@ -40,7 +42,7 @@ enum BraidDemo {
       name: "location",
       synopsis: """
         braid-demo location [--nmea FILE | --tcp HOST:PORT | --gpsd [HOST:PORT] | --serial DEVICE [--baud N]]
-                                   [--speed N | --immediate] [--plain | --json]
+                                   [--speed N | --immediate] [--plain | --json] [--record FILE]
         """,
       options: LocationCommand.usage
     ) { arguments, printHelp in
@@ -48,19 +50,23 @@ enum BraidDemo {
       return 0
     },
     Command(
-      name: "users", synopsis: "braid-demo users [--database PATH] [--sections] [--plain]", options: UsersCommand.usage
+      name: "users", synopsis: "braid-demo users [--database PATH] [--sections] [--plain] [--record FILE]",
+      options: UsersCommand.usage
     ) { arguments, printHelp in
       try await UsersCommand.run(arguments: arguments, printUsage: printHelp)
       return 0
     },
     Command(
-      name: "serve", synopsis: "braid-demo serve --port P [--host ADDRESS] [--database PATH]",
+      name: "serve", synopsis: "braid-demo serve --port P [--host ADDRESS] [--database PATH] [--record-dir DIR]",
       options: ServeCommand.usage
     ) { arguments, printHelp in
       try await ServeCommand.run(arguments: arguments, printUsage: printHelp)
       return 0
     },
-    Command(name: "replay", synopsis: "braid-demo replay FILE [--at N]", options: ReplayCommand.usage) {
+    Command(
+      name: "replay", synopsis: "braid-demo replay FILE [--at N | --step | --emit-test [--test-name NAME]]",
+      options: ReplayCommand.usage
+    ) {
       arguments, printHelp in
       try ReplayCommand.run(arguments: arguments, printUsage: printHelp)
     },

@@ -1,5 +1,5 @@
 /// Where an element is in a snapshot: its section and its position in that section.
-public struct FetchedIndexPath: Sendable, Hashable, Comparable, CustomStringConvertible {
+public struct FetchedIndexPath: Sendable, Hashable, Comparable, Codable, CustomStringConvertible {
   /// The section's position.
   public var section: Int
   /// The element's position in its section.

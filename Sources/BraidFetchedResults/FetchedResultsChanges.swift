@@ -7,9 +7,9 @@
 /// path; an element that moved is a move only, and takes its new value with it. Moves are as
 /// few as possible: every element that can keep its place does (a longest increasing
 /// subsequence of the kept elements' new positions).
-public struct FetchedResultsChanges: Sendable, Equatable {
+public struct FetchedResultsChanges: Sendable, Equatable, Codable {
   /// An element that moved.
-  public struct Move: Sendable, Equatable {
+  public struct Move: Sendable, Equatable, Codable {
     /// Where it was, in the old snapshot.
     public var from: FetchedIndexPath
     /// Where it is, in the new snapshot.

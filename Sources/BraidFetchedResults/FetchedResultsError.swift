@@ -1,6 +1,6 @@
 /// Why an observer could not fetch. The observer keeps running after reporting one and fetches
 /// again when the cause may have gone away (the table re-created, the lock released).
-public enum FetchedResultsError: Error, Sendable, Equatable, CustomStringConvertible {
+public enum FetchedResultsError: Error, Sendable, Equatable, Codable, CustomStringConvertible {
   /// The database file does not exist (or was deleted) or cannot be opened.
   case databaseUnavailable(String)
   /// The query names a table (or column) the database does not have.

@@ -11,3 +11,6 @@ where Element.ID: Sendable {
   /// A fetch failed; the observer keeps the last snapshot and recovers when it can.
   case failed(FetchedResultsError)
 }
+
+// Recorded in traces when the elements are: a feature's actions carry the observer's events.
+extension FetchedResultsEvent: Codable where Element: Codable {}

@@ -67,3 +67,7 @@ where Element.ID: Sendable {
     sections[indexPath.section].elements[indexPath.item]
   }
 }
+
+// Recorded in traces when the elements are: a feature's state and actions hold snapshots.
+extension FetchedResultsSnapshot.Section: Codable where Element: Codable {}
+extension FetchedResultsSnapshot: Codable where Element: Codable {}

@@ -77,6 +77,34 @@ extension UsersDemoProcessTests {
   }
 }
 
+extension UsersDemoProcessTests {
+  /// `users --plain` runs until interrupted: the interrupt flushes its `--record` trace, which
+  /// replays and becomes a test.
+  @Test func anInterruptedUsersSessionRecordsReplaysAndBecomesATest() async throws {
+    let database = BraidDemoProcessTests.temporaryDatabase()
+    let folder = (database as NSString).deletingLastPathComponent
+    defer { try? FileManager.default.removeItem(atPath: folder) }
+    let trace = (folder as NSString).appendingPathComponent("users.trace")
+    let users = try RunningProcess(
+      BraidDemoProcessTests.executable, ["users", "--database", database, "--plain", "--record", trace])
+    #expect(await users.waitForLine { $0 == "# 0 user(s)" })
+    let signup = try await BraidDemoProcessTests.run(
+      ["signup", "--database", database, "--script", "-"],
+      input: UsersDatabaseFileProcessTests.signUpAlice)
+    #expect(signup.status == 0, "\(signup.error)")
+    #expect(await users.waitForLine { $0 == "# 1 user(s)" })
+    await users.stop()
+
+    let replay = try await BraidDemoProcessTests.run(["replay", trace])
+    #expect(replay.status == 0, "\(replay.output)\(replay.error)")
+    #expect(replay.output.hasPrefix("verified: "), "\(replay.output)")
+    let emitted = try await BraidDemoProcessTests.run(["replay", trace, "--emit-test", "--test-name", "usersSession"])
+    #expect(emitted.status == 0, "\(emitted.error)")
+    #expect(emitted.output.contains("$0.usersObserver = FetchedResultsClient<UserRow>.controlled().client"))
+    #expect(emitted.output.contains(#"$0.latestChanges = ["+ alice"]"#))
+  }
+}
+
 /// Waits for `process` to exit, on a thread of its own.
 private func waitForExit(_ process: Process) async {
   await onOwnThread { process.waitUntilExit() }

@@ -1,4 +1,5 @@
 import Braid
+import BraidFetchedResults
 import BraidLocation
 import BraidRecording
 import CounterFeature
@@ -7,6 +8,7 @@ import Foundation
 import LocationTrackerFeature
 import SignUpFeature
 import UserDirectoryClient
+import UsersListFeature
 
 /// `braid-demo replay FILE`: replays a trace recorded with `--record` against the feature's
 /// reducer as it is now, and reports the first action whose state differs.
@@ -122,6 +124,15 @@ public enum ReplayCommand {
           dependencies: (
             ["BraidLocation"], ["$0.locationClient = LocationClient.controlled().client"],
             { $0.locationClient = LocationClient.controlled().client }
+          ))
+      case "UsersList":
+        // The list's reducer builds its effects from the observer; the stand-in is the test
+        // client, whose `create` is a subscription under the list's id, as the live one's is.
+        return try perform(
+          mode, path: path, feature: UsersList(), module: "UsersListFeature", reducer: "UsersList()",
+          dependencies: (
+            ["BraidFetchedResults"], ["$0.usersObserver = FetchedResultsClient<UserRow>.controlled().client"],
+            { $0.usersObserver = FetchedResultsClient<UserRow>.controlled().client }
           ))
       case "Counter":
         return try perform(

@@ -1,6 +1,7 @@
 import Braid
 import BraidFetchedResults
 import BraidFetchedResultsLive
+import BraidRecording
 import DemoCommandLine
 import Foundation
 import UserDirectoryClient
@@ -16,6 +17,7 @@ public enum UsersCommand {
         --database PATH  the database (default: the one `signup` uses)
         --sections       group the users by initial
         --plain          print the list, then one line per change (the default without a terminal)
+        --record FILE    record the session into a new trace file (see replay)
     """
 
   /// Runs the command with the arguments that follow `users`.
@@ -24,13 +26,14 @@ public enum UsersCommand {
   ///   - arguments: The command's flags and their values.
   ///   - printUsage: Prints the demo's whole usage text; called for `--help`.
   /// - Throws: ``CommandError``, a usage error for a wrong flag or a database path that cannot
-  ///   last.
+  ///   last; a runtime error for a trace file that cannot be created or written.
   @MainActor
   public static func run(arguments: [String], printUsage: () -> Void) async throws(CommandError) {
     var arguments = arguments
     var databaseOption: String?
     var sectioned = false
     var plain = isatty(1) == 0 || isatty(0) == 0
+    var recordPath: String?
     while !arguments.isEmpty {
       let flag = arguments.removeFirst()
       switch flag {
@@ -42,6 +45,10 @@ public enum UsersCommand {
         databaseOption = value
       case "--sections": sectioned = true
       case "--plain": plain = true
+      case "--record":
+        guard let path = arguments.first, !path.hasPrefix("-") else { throw .usage("--record needs a file") }
+        arguments.removeFirst()
+        recordPath = path
       case "--help", "-h":
         printUsage()
         return
@@ -66,7 +73,32 @@ public enum UsersCommand {
       attributes: [.posixPermissions: 0o700])
     var initial = UsersList.State()
     initial.isSectioned = sectioned
-    let store = Store(initialState: initial) {
+    let recorder = try recordPath.map { recordPath throws(CommandError) in
+      do {
+        return TraceRecorder<UsersList.State, UsersList.Action>(
+          feature: "UsersList", initialState: initial, sink: try .file(at: recordPath), keyframeInterval: 10)
+      } catch {
+        throw .runtime("\(error)")
+      }
+    }
+    // `--plain` runs until interrupted: SIGINT or SIGTERM flushes the recording first.
+    let flush = recorder.map { recorder in TerminationFlush { try? recorder.close() } }
+    defer { flush?.cancel() }
+    await run(initial: initial, database: path, plain: plain, inspector: recorder?.inspector)
+    do {
+      try recorder?.close()
+    } catch {
+      throw .runtime("the recording is incomplete: \(error)")
+    }
+  }
+
+  @MainActor
+  private static func run(
+    initial: UsersList.State, database path: String, plain: Bool,
+    inspector: StoreInspector<UsersList.State, UsersList.Action>?
+  ) async {
+    // Released before the recording closes, so that the trace ends with the store's release.
+    let store = Store(initialState: initial, inspector: inspector) {
       UsersList()
     } withDependencies: {
       $0.usersObserver = .live(path: path)

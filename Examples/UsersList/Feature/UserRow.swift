@@ -1,7 +1,7 @@
 import BraidFetchedResults
 
 /// One user as the list shows it: a row of the sign-up example's `users` table.
-public struct UserRow: Identifiable, Equatable, Sendable {
+public struct UserRow: Identifiable, Equatable, Sendable, Codable {
   /// The row's key.
   public var id: Int64
   /// The username.

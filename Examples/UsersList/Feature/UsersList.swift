@@ -5,7 +5,7 @@ import BraidFetchedResults
 /// by initial, and keeps the count and a log of the last changes.
 public struct UsersList: Reducer {
   /// The list's screen.
-  public struct State: Equatable, Sendable {
+  public struct State: Equatable, Sendable, Codable {
     /// The users, as last fetched.
     public var users: FetchedResultsSnapshot<UserRow> = .empty
     /// Whether the users are grouped by initial.
@@ -29,7 +29,7 @@ public struct UsersList: Reducer {
   }
 
   /// What the user and the observer do.
-  public enum Action: Equatable, Sendable {
+  public enum Action: Equatable, Sendable, Codable {
     case toggleSectionsTapped
     case users(FetchedResultsEvent<UserRow>)
   }
