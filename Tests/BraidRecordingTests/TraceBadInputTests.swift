@@ -82,4 +82,12 @@ import Testing
       Self.replayError(path)
         == .invalidLine(line: 6, reason: "the recorder dropped 3 event(s) here; the trace cannot be replayed past it"))
   }
+
+  @Test func aReadThatIsNotAUUIDOrAClockOffsetNamesItsLine() async throws {
+    // Line 4 is the first action: a read after it belongs to its reduction.
+    let uuid = try await Self.edited { $0.insert(#"{"event":"read","seq":90,"time":1,"uuid":"not-a-uuid"}"#, at: 4) }
+    #expect(Self.replayError(uuid) == .invalidLine(line: 5, reason: "a uuid read that is not a UUID"))
+    let now = try await Self.edited { $0.insert(#"{"event":"read","now":[1],"seq":90,"time":1}"#, at: 4) }
+    #expect(Self.replayError(now) == .invalidLine(line: 5, reason: "a clock read that is not [seconds, attoseconds]"))
+  }
 }

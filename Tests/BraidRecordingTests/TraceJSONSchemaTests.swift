@@ -70,4 +70,21 @@ struct TraceJSONSchemaTests {
     #expect(invalid.output.contains("line \(action + 1):"), "\(invalid.output)")
     #expect(invalid.output.contains("line \(lines.count):"), "\(invalid.output)")
   }
+
+  @Test func aTraceWithClockReadsMatchesTheSchema() async throws {
+    let path = temporaryTracePath()
+    defer { try? FileManager.default.removeItem(atPath: path) }
+    try await TraceReplayTests.recordLaps(to: path)
+    let valid = try PythonJSONSchema.run(["-c", PythonJSONSchema.validator, PythonJSONSchema.schemaPath, path])
+    #expect(valid.status == 0, "\(valid.output)")
+    var lines = try lines(of: path)
+    let read = try #require(lines.firstIndex { $0.contains(#""event":"read""#) })
+    lines[read] = lines[read].replacingOccurrences(of: #""now":[0,0]"#, with: #""now":[0]"#)
+    let broken = temporaryTracePath("broken")
+    defer { try? FileManager.default.removeItem(atPath: broken) }
+    try lines.joined(separator: "\n").write(toFile: broken, atomically: false, encoding: .utf8)
+    let invalid = try PythonJSONSchema.run(["-c", PythonJSONSchema.validator, PythonJSONSchema.schemaPath, broken])
+    #expect(invalid.status == 1)
+    #expect(invalid.output.contains("line \(read + 1):"), "\(invalid.output)")
+  }
 }

@@ -68,6 +68,64 @@ import Testing
     #expect(divergence.reason == "the reducer read a uuid the recording does not have")
   }
 
+  /// Keeps the time a clock gave, when its instants are offsets (a test clock's, the replay's).
+  struct Lapping: Reducer {
+    struct State: Codable, Equatable { var laps: [Duration] = [] }
+    enum Action: Codable, Equatable, Sendable { case lap }
+    /// How many times a lap reads the clock: a replay that reads it more diverges.
+    var reads = 1
+    @Dependency(\.continuousClock) var clock
+
+    func reduce(into state: inout State, action: Action) -> Effect<Action> {
+      for _ in 0..<reads {
+        if let now = clock.now as? OffsetInstant<Duration> { state.laps.append(now.offset) }
+      }
+      return .none
+    }
+  }
+
+  /// Records two laps, 1.5 s apart on a test clock.
+  static func recordLaps(to path: String) async throws {
+    let clock = TestClock()
+    let recorder = TraceRecorder<Lapping.State, Lapping.Action>(
+      feature: "Lapping", initialState: Lapping.State(), sink: try .file(at: path))
+    var store: Store<Lapping.State, Lapping.Action>? = Store(
+      initialState: Lapping.State(), inspector: recorder.inspector
+    ) {
+      Lapping()
+    } withDependencies: {
+      $0.continuousClock = clock
+    }
+    await store?.send(.lap).finish()
+    await clock.advance(by: .milliseconds(1_500))
+    await store?.send(.lap).finish()
+    store = nil
+    try recorder.close()
+  }
+
+  @Test func aClocksNowReadWhileReducingIsRecordedAndGivenBack() async throws {
+    let path = temporaryTracePath()
+    defer { try? FileManager.default.removeItem(atPath: path) }
+    try await Self.recordLaps(to: path)
+    #expect(try lines(of: path).contains { $0.contains(#""event":"read","now":[1,500000000000000000]"#) })
+
+    var replay = try TraceReplay(path: path, feature: Lapping())
+    guard case .verified(let steps, _) = try replay.verify() else {
+      Issue.record("the replay diverged")
+      return
+    }
+    #expect(steps == 2)
+    #expect(replay.state.laps == [.zero, .milliseconds(1_500)])
+
+    var twice = try TraceReplay(path: path, feature: Lapping(reads: 2))
+    guard case .diverged(let divergence) = try twice.verify() else {
+      Issue.record("an extra clock read went unnoticed")
+      return
+    }
+    #expect(divergence.step == 1)
+    #expect(divergence.reason == "the reducer read a clock's now the recording does not have")
+  }
+
   @Test func stepsGoForwardBackAndJumpFromTheNearestKeyframe() async throws {
     let path = temporaryTracePath()
     defer { try? FileManager.default.removeItem(atPath: path) }

@@ -85,7 +85,9 @@ struct BuiltInDependencyTests {
     withDependencies {
       $0.context = .live
     } operation: {
-      #expect(DependencyValues.current.suspendingClock is SuspendingClock)
+      // A suspending clock's own instants (the live value also reports reads to a recording).
+      #expect(DependencyValues.current.suspendingClock.now is SuspendingClock.Instant)
+      #expect(DependencyValues.current.continuousClock.now is ContinuousClock.Instant)
       #expect(DependencyValues.current.timeZone == TimeZone.autoupdatingCurrent)
       let roll = DependencyValues.current.withRandomNumberGenerator { Int.random(in: 1...6, using: &$0) }
       #expect((1...6).contains(roll))

@@ -30,8 +30,13 @@ public struct ImmediateClock<Duration: DurationProtocol & Hashable>: Clock, Send
   }
 
   /// The clock's current instant: its start plus all the time slept on it.
+  ///
+  /// Read while a store with an inspector reduces, it is reported as a
+  /// ``DependencyRead/clockNow(_:)``, so that a recording's replay gives it back.
   public var now: Instant {
-    current.withLock { $0 }
+    let now = current.withLock { $0 }
+    if let offset = now.offset as? Swift.Duration { EngineDependencyReads.report(.clockNow(offset)) }
+    return now
   }
 
   /// The smallest step the clock measures: zero.

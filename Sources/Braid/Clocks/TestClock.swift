@@ -75,8 +75,13 @@ public final class TestClock<Duration: DurationProtocol & Hashable>: Clock, Send
   }
 
   /// The clock's current instant, which changes only when a test advances the clock.
+  ///
+  /// Read while a store with an inspector reduces, it is reported as a
+  /// ``DependencyRead/clockNow(_:)``, so that a recording's replay gives it back.
   public var now: Instant {
-    state.withLock { $0.now }
+    let now = state.withLock { $0.now }
+    if let offset = now.offset as? Swift.Duration { EngineDependencyReads.report(.clockNow(offset)) }
+    return now
   }
 
   /// The smallest step the clock measures: zero, since it only moves when told to.

@@ -1,7 +1,7 @@
 import Foundation
 
 private enum ContinuousClockKey: DependencyKey {
-  static let liveValue: any Clock<Duration> = ContinuousClock()
+  static let liveValue: any Clock<Duration> = ReadReportingClock(ContinuousClock())
   static let testValue: any Clock<Duration> = UnimplementedClock()
 }
 
@@ -21,7 +21,7 @@ private enum UUIDKey: DependencyKey {
 }
 
 private enum SuspendingClockKey: DependencyKey {
-  static let liveValue: any Clock<Duration> = SuspendingClock()
+  static let liveValue: any Clock<Duration> = ReadReportingClock(SuspendingClock())
   static let testValue: any Clock<Duration> = UnimplementedClock(name: "suspendingClock")
 }
 
@@ -73,8 +73,10 @@ private enum FixedValues {
 }
 
 extension DependencyValues {
-  /// The clock features sleep on: `ContinuousClock()` live; in tests an ``UnimplementedClock``
-  /// that fails when used, so tests pass a ``TestClock``.
+  /// The clock features sleep on: a `ContinuousClock` live, with its own instants, whose `now`
+  /// read while a store with an inspector reduces is reported as a
+  /// ``DependencyRead/clockNow(_:)``; in tests an ``UnimplementedClock`` that fails when used,
+  /// so tests pass a ``TestClock``.
   public var continuousClock: any Clock<Duration> {
     get { self[ContinuousClockKey.self] }
     set { self[ContinuousClockKey.self] = newValue }
@@ -94,8 +96,9 @@ extension DependencyValues {
     set { self[UUIDKey.self] = newValue }
   }
 
-  /// A clock that does not advance while the machine sleeps: `SuspendingClock()` live; in tests
-  /// an ``UnimplementedClock`` that fails when used.
+  /// A clock that does not advance while the machine sleeps: a `SuspendingClock` live, reporting
+  /// its `now` reads as ``continuousClock`` does; in tests an ``UnimplementedClock`` that fails
+  /// when used.
   public var suspendingClock: any Clock<Duration> {
     get { self[SuspendingClockKey.self] }
     set { self[SuspendingClockKey.self] = newValue }

@@ -37,6 +37,10 @@ enum EngineDependencyReads {
   /// Reports `read` to the inspection of the store reducing on this thread, if any.
   static func report(_ read: DependencyRead) {
     guard let slot = pthread_getspecific(key) else { return }
+    // What the inspector itself reads while it hears of this one (a clock for its timestamps)
+    // is not the reducer's: the slot is empty until it returns.
+    pthread_setspecific(key, nil)
+    defer { pthread_setspecific(key, slot) }
     let inspection = Unmanaged<AnyObject>.fromOpaque(slot).takeUnretainedValue()
     (inspection as? any EngineEffectInspecting)?.dependencyRead(read)
   }

@@ -9,6 +9,11 @@ public enum DependencyRead: Sendable, Hashable, CustomStringConvertible {
   case date(Date)
   /// The random bits one call of ``DependencyValues/withRandomNumberGenerator`` drew, in order.
   case randomNumbers([UInt64])
+  /// A clock's ``Clock/now``, as the time since the clock's zero: a ``TestClock``'s or an
+  /// ``ImmediateClock``'s own zero; for the live ``DependencyValues/continuousClock`` and
+  /// ``DependencyValues/suspendingClock``, the process's first use of that clock. A clock of
+  /// another type (a `ContinuousClock()` set as the dependency by hand) reports nothing.
+  case clockNow(Duration)
 
   /// The read on one line, such as `uuid 00000000-0000-0000-0000-000000000000`.
   public var description: String {
@@ -16,6 +21,7 @@ public enum DependencyRead: Sendable, Hashable, CustomStringConvertible {
     case .uuid(let uuid): "uuid \(uuid.uuidString)"
     case .date(let date): "date \(date.timeIntervalSince1970)"
     case .randomNumbers(let numbers): "random numbers \(numbers)"
+    case .clockNow(let offset): "clock now \(offset)"
     }
   }
 }

@@ -82,6 +82,10 @@ struct TraceLineEncoder {
       key("kind")
       string(kind)
     }
+    if let now = record.now {
+      key("now")
+      line.append(contentsOf: "[\(now.seconds),\(now.attoseconds)]".utf8)
+    }
     if let origin = record.origin {
       key("origin")
       string(origin)

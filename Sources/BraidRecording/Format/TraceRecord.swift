@@ -21,6 +21,8 @@ struct TraceRecord {
   var uuid: String?
   var date: Double?
   var random: [UInt64]?
+  /// A clock's `now`, as the seconds and attoseconds since its zero (exact, unlike a double).
+  var now: (seconds: Int64, attoseconds: Int64)?
   var change: String?
   var resource: String?
   var id: String?
@@ -35,7 +37,7 @@ struct TraceRecord {
   /// The fields' names, for reading lines back (``TraceRecordHead``).
   enum CodingKeys: String, CodingKey {
     case event, seq, time, path, origin, action, dump, digest, state, effect, kind, ids, by, parent, error, attempt
-    case uuid, date, random, change, resource, id, count
+    case uuid, date, random, now, change, resource, id, count
   }
 }
 
@@ -56,6 +58,7 @@ struct TraceRecordHead: Decodable {
   var uuid: String?
   var date: Double?
   var random: [UInt64]?
+  var now: [Int64]?
   var count: Int?
   var change: String?
   var resource: String?
@@ -80,6 +83,7 @@ struct TraceRecordHead: Decodable {
     uuid = try container.decodeIfPresent(String.self, forKey: .uuid)
     date = try container.decodeIfPresent(Double.self, forKey: .date)
     random = try container.decodeIfPresent([UInt64].self, forKey: .random)
+    now = try container.decodeIfPresent([Int64].self, forKey: .now)
     count = try container.decodeIfPresent(Int.self, forKey: .count)
     change = try container.decodeIfPresent(String.self, forKey: .change)
     resource = try container.decodeIfPresent(String.self, forKey: .resource)

@@ -136,6 +136,7 @@ public final class TraceRecorder<State, Action: Sendable>: Sendable {
       case .uuid(let uuid): line.uuid = uuid.uuidString
       case .date(let date): line.date = date.timeIntervalSinceReferenceDate
       case .randomNumbers(let numbers): line.random = numbers
+      case .clockNow(let offset): line.now = offset.components
       }
     case .effectStarted(let start):
       line.event = "effectStarted"

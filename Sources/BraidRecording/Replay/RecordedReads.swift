@@ -9,6 +9,7 @@ final class RecordedReads: Sendable {
     var uuids: [UUID] = []
     var dates: [Date] = []
     var numbers: [UInt64] = []
+    var clockOffsets: [Duration] = []
     var missing: [String] = []
   }
 
@@ -21,6 +22,7 @@ final class RecordedReads: Sendable {
   func add(uuid: UUID) { queues.withLock { $0.uuids.append(uuid) } }
   func add(date: Date) { queues.withLock { $0.dates.append(date) } }
   func add(numbers: [UInt64]) { queues.withLock { $0.numbers += numbers } }
+  func add(clockOffset: Duration) { queues.withLock { $0.clockOffsets.append(clockOffset) } }
 
   /// What the reducer read that the recording did not give it, and what it left unread.
   var mismatches: [String] {
@@ -29,11 +31,15 @@ final class RecordedReads: Sendable {
       if !queues.uuids.isEmpty { all.append("\(queues.uuids.count) recorded uuid value(s) were not read") }
       if !queues.dates.isEmpty { all.append("\(queues.dates.count) recorded date value(s) were not read") }
       if !queues.numbers.isEmpty { all.append("\(queues.numbers.count) recorded random number(s) were not drawn") }
+      if !queues.clockOffsets.isEmpty {
+        all.append("\(queues.clockOffsets.count) recorded clock value(s) were not read")
+      }
       return all
     }
   }
 
-  /// Sets `values`' `uuid`, `date` and `withRandomNumberGenerator` to give back these reads.
+  /// Sets `values`' `uuid`, `date`, `withRandomNumberGenerator`, `continuousClock` and
+  /// `suspendingClock` to give back these reads.
   func install(in values: inout DependencyValues) {
     values.uuid = UUIDGenerator { [self] in
       queues.withLock { queues in
@@ -54,6 +60,18 @@ final class RecordedReads: Sendable {
       }
     }
     values.withRandomNumberGenerator = WithRandomNumberGenerator(Generator(reads: self))
+    values.continuousClock = ReplayClock(reads: self)
+    values.suspendingClock = ReplayClock(reads: self)
+  }
+
+  fileprivate func nextClockOffset() -> Duration {
+    queues.withLock { queues in
+      guard !queues.clockOffsets.isEmpty else {
+        queues.missing.append("the reducer read a clock's now the recording does not have")
+        return .zero
+      }
+      return queues.clockOffsets.removeFirst()
+    }
   }
 
   fileprivate func nextNumber() -> UInt64 {
@@ -69,5 +87,20 @@ final class RecordedReads: Sendable {
   private struct Generator: RandomNumberGenerator, Sendable {
     let reads: RecordedReads
     mutating func next() -> UInt64 { reads.nextNumber() }
+  }
+}
+
+/// The clock a replayed reducer reads: each ``now`` is the next recorded one, as an offset from
+/// the clock's zero, whichever clock dependency reads it (reads are given back in the order they
+/// were made). Effects are not replayed, so nothing sleeps on it; a sleep ends at once.
+private struct ReplayClock: Clock {
+  typealias Instant = OffsetInstant<Duration>
+  let reads: RecordedReads
+
+  var now: Instant { Instant(offset: reads.nextClockOffset()) }
+  var minimumResolution: Duration { .zero }
+
+  func sleep(until deadline: Instant, tolerance: Duration?) async throws {
+    try Task.checkCancellation()
   }
 }

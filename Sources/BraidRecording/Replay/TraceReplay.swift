@@ -5,8 +5,8 @@ import Foundation
 /// it reaches the recorded states.
 ///
 /// Effects are not run (Elm's rule): every action an effect fed back is in the trace, and is
-/// replayed as it was recorded. The `uuid`, `date` and random values the reducer read while
-/// reducing are given back from the trace. A replay checks the digest of the state after every
+/// replayed as it was recorded. The `uuid`, `date`, random and clock `now` values the reducer
+/// read while reducing are given back from the trace. A replay checks the digest of the state after every
 /// action, and stops at the first that differs:
 ///
 /// ```swift
@@ -122,9 +122,20 @@ public struct TraceReplay<Feature: Reducer> where Feature.State: Codable, Featur
         pending = (line.number, action, head.origin ?? "unknown")
       case "read":
         guard pending != nil else { continue }
-        if let uuid = head.uuid.flatMap(UUID.init(uuidString:)) { reads.add(uuid: uuid) }
+        if let text = head.uuid {
+          guard let uuid = UUID(uuidString: text) else {
+            throw .invalidLine(line: line.number, reason: "a uuid read that is not a UUID")
+          }
+          reads.add(uuid: uuid)
+        }
         if let date = head.date { reads.add(date: Date(timeIntervalSinceReferenceDate: date)) }
         if let numbers = head.random { reads.add(numbers: numbers) }
+        if let now = head.now {
+          guard now.count == 2, abs(now[1]) < 1_000_000_000_000_000_000 else {
+            throw .invalidLine(line: line.number, reason: "a clock read that is not [seconds, attoseconds]")
+          }
+          reads.add(clockOffset: Duration(secondsComponent: now[0], attosecondsComponent: now[1]))
+        }
       case "state":
         guard let (actionLine, action, origin) = pending else {
           throw .invalidLine(line: line.number, reason: "a state event without an action before it")
