@@ -42,6 +42,7 @@ let package = Package(
     // MARK: - Examples: feature / client interface / live client / CLI
     .target(
       name: "DemoCommandLine",
+      dependencies: ["Braid", "BraidRecording"],
       path: "Examples/CommandLine",
       swiftSettings: strict
     ),

@@ -1,5 +1,4 @@
 import Braid
-import BraidRecording
 import CounterFeature
 import DemoCommandLine
 import Foundation
@@ -34,23 +33,12 @@ public enum CounterCommand {
         throw .usage("unknown option '\(unknown)'")
       }
     }
-    let recorder = try recordPath.map { path throws(CommandError) in
-      do {
-        return TraceRecorder<Counter.State, Counter.Action>(
-          feature: "Counter", initialState: Counter.State(count: 0), sink: try .file(at: path), keyframeInterval: 10)
-      } catch {
-        throw .runtime("\(error)")
-      }
+    let recording = try recordPath.map { path throws(CommandError) in
+      try CommandRecording<Counter.State, Counter.Action>(
+        feature: "Counter", initialState: Counter.State(count: 0), path: path)
     }
-    // Stopped by SIGINT or SIGTERM, the recording still gets every line its store produced.
-    let flush = recorder.map { recorder in TerminationFlush { try? recorder.close() } }
-    defer { flush?.cancel() }
-    await run(interactive: interactive, inspector: recorder?.inspector)
-    do {
-      try recorder?.close()
-    } catch {
-      throw .runtime("the recording is incomplete: \(error)")
-    }
+    await run(interactive: interactive, inspector: recording?.inspector)
+    try recording?.finish()
   }
 
   @MainActor

@@ -1,7 +1,6 @@
 import Braid
 import BraidLocation
 import BraidLocationLive
-import BraidRecording
 import DemoCommandLine
 import Foundation
 import LocationTrackerFeature
@@ -138,29 +137,18 @@ public enum LocationCommand {
     case .denied: throw .runtime("cannot open '\(opened)': permission denied")
     case .authorizedWhenInUse, .notDetermined: break
     }
-    let recorder = try recordPath.map { path throws(CommandError) in
-      do {
-        return TraceRecorder<LocationTracker.State, LocationTracker.Action>(
-          feature: "LocationTracker", initialState: LocationTracker.State(), sink: try .file(at: path))
-      } catch {
-        throw .runtime("\(error)")
-      }
+    // A live stream runs until SIGINT or SIGTERM: the recording still gets every line before it.
+    let recording = try recordPath.map { path throws(CommandError) in
+      try CommandRecording<LocationTracker.State, LocationTracker.Action>(
+        feature: "LocationTracker", initialState: LocationTracker.State(), path: path, keyframeInterval: 100)
     }
-    // Stopped by SIGINT or SIGTERM (a live stream runs until then), the recording still gets
-    // every line its store produced.
-    let flush = recorder.map { recorder in TerminationFlush { try? recorder.close() } }
-    defer { flush?.cancel() }
     try await track(
-      client: client, inspector: recorder?.inspector, output: output, isStream: server != nil || device != nil,
+      client: client, inspector: recording?.inspector, output: output, isStream: server != nil || device != nil,
       name: server.map { "\(usesGPSD ? "gpsd" : "tcp") \($0.host):\($0.port)" } ?? device.map {
         "serial \($0) at \(baud) baud"
       } ?? path ?? "bundled log \(BundledLog.name)",
       loops: loops)
-    do {
-      try recorder?.close()
-    } catch {
-      throw .runtime("the recording is incomplete: \(error)")
-    }
+    try recording?.finish()
   }
 
   /// Runs the tracker on `client` until its log ends (or, for a stream or the screen, until

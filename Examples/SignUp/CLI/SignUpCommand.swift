@@ -1,5 +1,4 @@
 import Braid
-import BraidRecording
 import DemoCommandLine
 import Foundation
 import SignUpFeature
@@ -64,35 +63,24 @@ public enum SignUpCommand {
     }
     if let warning = database.permissionWarning { warn(warning) }
     let directory = UserDirectory.live(path: database.path)
-    let recorder = try recordPath.map { path throws(CommandError) in
-      do {
-        return TraceRecorder<SignUpForm.State, SignUpForm.Action>(
-          // A keyframe after every action: the form's state is small, and a replay that diverges
-          // then shows the recorded state of that very step beside its own.
-          feature: "SignUp", initialState: SignUpForm.State(), sink: try .file(at: path), keyframeInterval: 1)
-      } catch {
-        throw .runtime("\(error)")
-      }
+    let recording = try recordPath.map { path throws(CommandError) in
+      // A keyframe after every action: the form's state is small, and a replay that diverges
+      // then shows the recorded state of that very step beside its own.
+      try CommandRecording<SignUpForm.State, SignUpForm.Action>(
+        feature: "SignUp", initialState: SignUpForm.State(), path: path, keyframeInterval: 1)
     }
-    // Stopped by SIGINT or SIGTERM, the recording still gets every line its store produced.
-    let flush = recorder.map { recorder in TerminationFlush { try? recorder.close() } }
-    defer { flush?.cancel() }
     // Without a terminal there is no one to type: read the events from standard input instead.
     if scriptPath == nil, isatty(0) == 0 { scriptPath = "-" }
     let status: Int32
     if let scriptPath {
-      status = try await runScript(scriptPath, directory: directory, inspector: recorder?.inspector)
+      status = try await runScript(scriptPath, directory: directory, inspector: recording?.inspector)
     } else {
-      let form = InteractiveSignUp(directory: directory, inspector: recorder?.inspector)
+      let form = InteractiveSignUp(directory: directory, inspector: recording?.inspector)
       await form.run()
       withExtendedLifetime(form) {}
       status = 0
     }
-    do {
-      try recorder?.close()
-    } catch {
-      throw .runtime("the recording is incomplete: \(error)")
-    }
+    try recording?.finish()
     return status
   }
 

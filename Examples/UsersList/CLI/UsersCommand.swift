@@ -1,7 +1,6 @@
 import Braid
 import BraidFetchedResults
 import BraidFetchedResultsLive
-import BraidRecording
 import DemoCommandLine
 import Foundation
 import UserDirectoryClient
@@ -73,23 +72,13 @@ public enum UsersCommand {
       attributes: [.posixPermissions: 0o700])
     var initial = UsersList.State()
     initial.isSectioned = sectioned
-    let recorder = try recordPath.map { recordPath throws(CommandError) in
-      do {
-        return TraceRecorder<UsersList.State, UsersList.Action>(
-          feature: "UsersList", initialState: initial, sink: try .file(at: recordPath), keyframeInterval: 10)
-      } catch {
-        throw .runtime("\(error)")
-      }
+    // `--plain` runs until interrupted: the recording still gets every line before it.
+    let recording = try recordPath.map { recordPath throws(CommandError) in
+      try CommandRecording<UsersList.State, UsersList.Action>(
+        feature: "UsersList", initialState: initial, path: recordPath)
     }
-    // `--plain` runs until interrupted: SIGINT or SIGTERM flushes the recording first.
-    let flush = recorder.map { recorder in TerminationFlush { try? recorder.close() } }
-    defer { flush?.cancel() }
-    await run(initial: initial, database: path, plain: plain, inspector: recorder?.inspector)
-    do {
-      try recorder?.close()
-    } catch {
-      throw .runtime("the recording is incomplete: \(error)")
-    }
+    await run(initial: initial, database: path, plain: plain, inspector: recording?.inspector)
+    try recording?.finish()
   }
 
   @MainActor
