@@ -145,6 +145,15 @@ let package = Package(
       dependencies: ["Braid", "BraidTesting", "BraidTestSupport"],
       swiftSettings: strict
     ),
+    // Explorations of the examples, their planted bugs found and shrunk.
+    .testTarget(
+      name: "ExplorationTests",
+      dependencies: [
+        "Braid", "BraidLocation", "BraidRecording", "CounterFeature", "LocationTrackerFeature", "SignUpFeature",
+        "UserDirectoryClient",
+      ],
+      swiftSettings: strict
+    ),
     .testTarget(
       name: "BraidRecordingTests",
       dependencies: ["Braid", "BraidRecording", "BraidTesting", "BraidTestSupport"],

@@ -54,13 +54,11 @@ public struct Counter: Reducer {
     switch action {
     case .incrementButtonTapped:
       state.count += 1
-      state.factors = nil
-      return .none
+      return countChanged(&state)
 
     case .decrementButtonTapped:
       state.count -= 1
-      state.factors = nil
-      return .none
+      return countChanged(&state)
 
     case .factorButtonTapped:
       state.isFactoring = true
@@ -87,9 +85,17 @@ public struct Counter: Reducer {
 
     case .timerTicked:
       state.count += 1
-      state.factors = nil
-      return .none
+      return countChanged(&state)
     }
+  }
+
+  /// The factors of the old count no longer hold, and a factoring still in flight would bring
+  /// the old count's: it stops (`CounterExplorationTests` found the stale answer).
+  private func countChanged(_ state: inout State) -> Effect<Action> {
+    state.factors = nil
+    guard state.isFactoring else { return .none }
+    state.isFactoring = false
+    return .cancel(id: CancelID.factoring)
   }
 }
 

@@ -35,6 +35,10 @@ public struct SignUpForm: Reducer {
 
   /// Handles an action.
   public func reduce(into state: inout State, action: Action) -> Effect<Action> {
+    // The form is locked while its sign-up is in flight: a name changed then would be checked
+    // and shown as available after the account took it, and the welcome would name it
+    // (`SignUpExplorationTests.theFormKeepsItsRules` found it).
+    if state.isSigningUp, action.editsAField { return .none }
     switch action {
     case .usernameChanged(let username):
       state.username = username
@@ -145,6 +149,16 @@ extension SignUpForm.State {
 
     static func failure(_ message: String) -> SignUpForm.Alert {
       SignUpForm.Alert(title: "Sign-up failed", message: message)
+    }
+  }
+}
+
+extension SignUpForm.Action {
+  /// Whether the action is the user editing one of the form's fields.
+  var editsAField: Bool {
+    switch self {
+    case .usernameChanged, .emailChanged, .passwordChanged, .passwordVerificationChanged: true
+    default: false
     }
   }
 }

@@ -1,23 +1,22 @@
-import Braid
-
-/// The effects a ``TestStore`` in ``TestStoreEffects/described`` mode stood in for: each with
+/// The effects a store whose effects are described stood in for (a test store's described mode,
+/// an exploration): each with
 /// its subscriber and whether it is still running, and the starts and cancellations the test
 /// has not asserted yet, in the order the store made them.
 ///
 /// Starts and cancellations are recorded synchronously on the store's isolation, as the store
 /// starts or cancels the effect, so their order is the store's.
-final class DescribedEffects<Action: Sendable>: Sendable {
-  typealias Status = DescribedEffectStatus
+package final class DescribedEffects<Action: Sendable>: Sendable {
+  package typealias Status = DescribedEffectStatus
 
   /// A start, a cancellation or a client command the test has not asserted.
-  enum Event: Sendable, CustomStringConvertible {
+  package enum Event: Sendable, CustomStringConvertible {
     case started(DescribedEffect)
     case cancelled(DescribedEffect)
     /// A client command (such as a location manager's `requestLocation`) that reached the
     /// effect holding its id: the command's resource type is the second value.
     case commanded(DescribedEffect, String)
 
-    var description: String {
+    package var description: String {
       switch self {
       case .started(let effect): "started \(effect)"
       case .cancelled(let effect): "cancelled \(effect)"
@@ -35,14 +34,17 @@ final class DescribedEffects<Action: Sendable>: Sendable {
 
   private struct State: Sendable {
     var entries: [Int: Entry] = [:]
-    var unasserted: [Event] = []
+    package var unasserted: [Event] = []
   }
 
   private let state = SanitizerVisibleMutex(State())
 
+  /// An empty record.
+  package init() {}
+
   /// The client of a described effect (see `Effect.described(by:)`): records its start and
   /// returns the teardown that records its cancellation.
-  func start(
+  package func start(
     _ part: EffectObserver.Part, context: EffectLeafContext, subscriber: EffectSubscriber<Action>,
     startedBy: @autoclosure () -> String
   ) -> AnyCancellable {
@@ -62,7 +64,7 @@ final class DescribedEffects<Action: Sendable>: Sendable {
   /// Records a client command that started in `scope`, made where the effect holding its
   /// resource is described: it reaches the newest running described effect that holds its id
   /// in that scope. Returns `false` when none does (the command would have found no resource).
-  func command(_ command: EffectCommand, in scope: EffectScope) -> Bool {
+  package func command(_ command: EffectCommand, in scope: EffectScope) -> Bool {
     state.withLock { state in
       let target = state.entries.values
         .filter { $0.status == .running && command.reaches($0.context, startedIn: $0.subscriber.scope, from: scope) }
@@ -83,7 +85,7 @@ final class DescribedEffects<Action: Sendable>: Sendable {
   }
 
   /// The status of `effect` and its subscriber; `nil` for an effect this store never described.
-  func entry(for effect: DescribedEffect) -> (Status, EffectSubscriber<Action>)? {
+  package func entry(for effect: DescribedEffect) -> (Status, EffectSubscriber<Action>)? {
     state.withLock { state in
       state.entries[effect.number].flatMap { $0.effect == effect ? ($0.status, $0.subscriber) : nil }
     }
@@ -91,7 +93,7 @@ final class DescribedEffects<Action: Sendable>: Sendable {
 
   /// Marks `effect` completed and returns its subscriber, or returns its status when it was
   /// not running.
-  func complete(_ effect: DescribedEffect) -> Result<EffectSubscriber<Action>, DescribedEffectMisuse> {
+  package func complete(_ effect: DescribedEffect) -> Result<EffectSubscriber<Action>, DescribedEffectMisuse> {
     state.withLock { state in
       guard let entry = state.entries[effect.number], entry.effect == effect else { return .failure(.unknown) }
       guard entry.status == .running else { return .failure(.ended(entry.status)) }
@@ -101,20 +103,20 @@ final class DescribedEffects<Action: Sendable>: Sendable {
   }
 
   /// Removes and returns the oldest unasserted start, cancellation or command.
-  func removeFirstUnasserted() -> Event? {
+  package func removeFirstUnasserted() -> Event? {
     state.withLock { state in state.unasserted.isEmpty ? nil : state.unasserted.removeFirst() }
   }
 
   /// The starts, cancellations and commands not yet asserted, oldest first.
-  var unasserted: [Event] { state.withLock { $0.unasserted } }
+  package var unasserted: [Event] { state.withLock { $0.unasserted } }
 
   /// Drops every unasserted start, cancellation and command.
-  func removeAllUnasserted() {
+  package func removeAllUnasserted() {
     state.withLock { $0.unasserted.removeAll() }
   }
 
   /// The effects neither completed nor cancelled, oldest first.
-  var running: [DescribedEffect] {
+  package var running: [DescribedEffect] {
     state.withLock { state in
       state.entries.values.filter { $0.status == .running }.map(\.effect).sorted { $0.number < $1.number }
     }
@@ -122,14 +124,14 @@ final class DescribedEffects<Action: Sendable>: Sendable {
 }
 
 /// Where a described effect stands.
-enum DescribedEffectStatus: Sendable {
+package enum DescribedEffectStatus: Sendable {
   case running
   case completed
   case cancelled
 }
 
 /// Why a described effect cannot be answered or completed.
-enum DescribedEffectMisuse: Error {
+package enum DescribedEffectMisuse: Error {
   /// The effect is not one this test store described.
   case unknown
   /// The effect was completed or cancelled already.

@@ -1,0 +1,69 @@
+import Braid
+
+/// What an exploration's walks exercised: each action case sent from outside and fed back by
+/// effects, the cases that never occurred, and the effects that started, by cancellation ids.
+public struct ExplorationCoverage: Sendable, CustomStringConvertible {
+  /// How many times each action case was sent from outside, by case name.
+  public private(set) var sent: [String: Int] = [:]
+  /// How many times each action case was fed back as an effect's answer, by case name.
+  public private(set) var fedBack: [String: Int] = [:]
+  /// How many effects started under each list of cancellation ids (joined with `, `; `(none)`
+  /// for an effect without one).
+  public private(set) var effectsStarted: [String: Int] = [:]
+  /// Every case of the action type, as reflected, in declaration order.
+  public let cases: [String]
+
+  init<Action>(actionType: Action.Type) {
+    let schema = TraceSchema(state: Void.self, action: Action.self)
+    if case .enumeration(let members)? = schema.types[schema.action] {
+      cases = members.map(\.name)
+    } else {
+      cases = []
+    }
+  }
+
+  /// The action cases neither sent nor fed back, in declaration order.
+  public var neverOccurred: [String] {
+    cases.filter { sent[$0] == nil && fedBack[$0] == nil }
+  }
+
+  mutating func note<Action>(_ step: ExplorationStep<Action>) {
+    switch step.kind {
+    case .send(let action): sent[Self.caseName(of: action), default: 0] += 1
+    case .answer(_, let action, _): fedBack[Self.caseName(of: action), default: 0] += 1
+    }
+  }
+
+  mutating func noteEffects(_ started: [[String]]) {
+    for ids in started {
+      effectsStarted[ids.isEmpty ? "(none)" : ids.joined(separator: ", "), default: 0] += 1
+    }
+  }
+
+  /// The name of `action`'s case: its label when it has a payload, else the case as printed.
+  static func caseName(of action: Any) -> String {
+    let mirror = Mirror(reflecting: action)
+    if mirror.displayStyle == .enum, let label = mirror.children.first?.label { return label }
+    return String(describing: action)
+  }
+
+  /// A table: each case with how often it was sent and fed back, then the effects started.
+  public var description: String {
+    let names = cases + (Set(sent.keys).union(fedBack.keys).subtracting(cases)).sorted()
+    let width = max(6, names.map(\.count).max() ?? 0)
+    func padded(_ text: String) -> String { text + String(repeating: " ", count: max(0, width - text.count)) }
+    var lines = ["\(padded("action"))  sent  fed back"]
+    for name in names {
+      let sentCount = String(sent[name] ?? 0)
+      let fedBackCount = String(fedBack[name] ?? 0)
+      lines.append(
+        "\(padded(name))  \(String(repeating: " ", count: max(0, 4 - sentCount.count)))\(sentCount)  \(String(repeating: " ", count: max(0, 8 - fedBackCount.count)))\(fedBackCount)"
+      )
+    }
+    let never = neverOccurred
+    lines.append("never occurred: \(never.isEmpty ? "none" : never.joined(separator: ", "))")
+    let effects = effectsStarted.sorted { $0.key < $1.key }.map { "\($0.key) ×\($0.value)" }
+    lines.append("effects started: \(effects.isEmpty ? "none" : effects.joined(separator: "; "))")
+    return lines.joined(separator: "\n")
+  }
+}

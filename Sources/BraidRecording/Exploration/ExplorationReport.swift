@@ -1,0 +1,26 @@
+import Braid
+
+/// What an exploration did: its seed, how far it walked, what it covered, and the shrunk
+/// counterexample when an invariant failed.
+public struct ExplorationReport<State, Action: Sendable>: CustomStringConvertible {
+  /// The seed the walks followed.
+  public let seed: UInt64
+  /// The steps taken, up to and including a violating one.
+  public let steps: Int
+  /// The walks started, each from the initial state.
+  public let walks: Int
+  /// What the walks exercised.
+  public let coverage: ExplorationCoverage
+  /// The minimal failing sequence, or `nil` when every invariant held.
+  public let counterexample: ExplorationCounterexample<State, Action>?
+
+  /// A summary line, the counterexample if any, and the coverage table.
+  public var description: String {
+    var lines = [
+      "seed \(seed): \(steps) step(s) in \(walks) walk(s), \(counterexample == nil ? "no violation" : "a violation")"
+    ]
+    if let counterexample { lines.append(counterexample.description) }
+    lines.append(coverage.description)
+    return lines.joined(separator: "\n")
+  }
+}

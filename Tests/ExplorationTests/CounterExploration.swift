@@ -1,0 +1,52 @@
+import Braid
+import BraidRecording
+import CounterFeature
+
+/// The counter as an exploration sees it: its buttons, what its effects answer, and its rules.
+@MainActor
+enum CounterExploration {
+  static let actions: [ExplorationAction<Counter.Action>] = [
+    .action("+", weight: 3, .incrementButtonTapped),
+    .action("-", weight: 2, .decrementButtonTapped),
+    .action("factor", .factorButtonTapped),
+    .action("timer", .timerButtonTapped),
+  ]
+
+  /// A factoring answers once with the factors of the count it started on; a timer ticks.
+  static func answers(_ effect: DescribedEffect, _ started: Counter.State) -> EffectAnswer<Counter.Action> {
+    switch effect.cancellationIDs {
+    case ["factoring"]: .once([.factorsComputed((try? primeFactors(of: started.count)) ?? [])])
+    case ["timer"]: .repeatedly([.timerTicked])
+    default: .never
+    }
+  }
+
+  static let invariants: [ExplorationInvariant<Counter.State, Counter.Action>] = [
+    .effects("a timer effect runs exactly while the timer is on") { state, effects in
+      state.isTimerRunning == effects.contains { $0.cancellationIDs == ["timer"] }
+    },
+    .effects("at most one timer effect runs") { _, effects in
+      effects.filter { $0.cancellationIDs == ["timer"] }.count <= 1
+    },
+    .effects("a factoring runs exactly while the counter says it is factoring") { state, effects in
+      state.isFactoring == effects.contains { $0.cancellationIDs == ["factoring"] }
+    },
+    .state("the factors shown are the count's") { state in
+      state.factors.map { $0 == (try? primeFactors(of: state.count)) } ?? true
+    },
+    .transition("a tap moves the count by one") { before, action, after in
+      switch action {
+      case .incrementButtonTapped: after.count == before.count + 1
+      case .decrementButtonTapped: after.count == before.count - 1
+      default: true
+      }
+    },
+  ]
+
+  static func exploration(
+    _ reducer: some Reducer<Counter.State, Counter.Action> = Counter()
+  ) -> Exploration<Counter.State, Counter.Action> {
+    Exploration(
+      initialState: Counter.State(), reducer: reducer, actions: actions, answers: answers, invariants: invariants)
+  }
+}

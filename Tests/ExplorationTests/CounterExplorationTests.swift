@@ -1,0 +1,36 @@
+import Braid
+import BraidRecording
+import CounterFeature
+import Testing
+
+/// The counter explored: the unbroken one keeps its rules, a timer left running when stopped is
+/// found, shrunk and reported.
+@MainActor
+@Suite struct CounterExplorationTests {
+  /// The counter, whose timer button stops the timer in its state but leaves its effect running.
+  struct TimerNotCancelledOnStop: Reducer {
+    func reduce(into state: inout Counter.State, action: Counter.Action) -> Effect<Counter.Action> {
+      if action == .timerButtonTapped, state.isTimerRunning {
+        state.isTimerRunning = false
+        return .none
+      }
+      return Counter().reduce(into: &state, action: action)
+    }
+  }
+
+  @Test func theCounterKeepsItsRules() async {
+    let report = await CounterExploration.exploration().run(seed: 1, steps: 100_000)
+    #expect(report.counterexample == nil, "\(report)")
+    #expect(report.steps == 100_000)
+    #expect(report.coverage.neverOccurred.isEmpty, "\(report.coverage)")
+  }
+
+  @Test func aTimerLeftRunningIsFoundAndShrunk() async throws {
+    let report = await CounterExploration.exploration(TimerNotCancelledOnStop()).run(seed: 0, steps: 10_000)
+    let counterexample = try #require(report.counterexample, "\(report)")
+    #expect(counterexample.violation == "a timer effect runs exactly while the timer is on")
+    #expect(counterexample.steps.map(\.description) == ["send .timerButtonTapped", "send .timerButtonTapped"])
+    #expect(
+      report.description.contains("violated: a timer effect runs exactly while the timer is on\nafter 2 step(s):"))
+  }
+}

@@ -1,0 +1,63 @@
+import Braid
+import BraidRecording
+import SignUpFeature
+import UserDirectoryClient
+
+/// The sign-up form as an exploration sees it: what a user types and taps, what the directory
+/// answers, and the form's rules.
+@MainActor
+enum SignUpExploration {
+  static let passwords = ["", "short", "long enough 1", "long enough 2"]
+
+  static let actions: [ExplorationAction<SignUpForm.Action>] = [
+    .action("username", weight: 4, .string(from: "ab", length: 0...3)) { .usernameChanged($0) },
+    .action("email", weight: 2, .element(of: ["", "ann@example.com", "not an address"])) { .emailChanged($0) },
+    .action("password", weight: 2, .element(of: passwords)) { .passwordChanged($0) },
+    .action("verification", weight: 2, .element(of: passwords)) { .passwordVerificationChanged($0) },
+    .action("create", weight: 2, .createButtonTapped),
+    .action("dismiss", .alertDismissed),
+  ]
+
+  /// A check answers for the name it was started for: available, taken, or failed; a sign-up
+  /// succeeds or fails.
+  static func answers(_ effect: DescribedEffect, _ started: SignUpForm.State) -> EffectAnswer<SignUpForm.Action> {
+    switch effect.cancellationIDs {
+    case ["availability"]:
+      .once([
+        .availabilityChecked(username: started.username, isAvailable: true),
+        .availabilityChecked(username: started.username, isAvailable: false),
+        .availabilityCheckFailed(username: started.username, message: "offline"),
+      ])
+    case ["signUp"]: .once([.signUpFinished(error: nil), .signUpFinished(error: "taken")])
+    default: .never
+    }
+  }
+
+  static let invariants: [ExplorationInvariant<SignUpForm.State, SignUpForm.Action>] = [
+    .effects("Create is never enabled while a check is in flight") { state, effects in
+      !state.isSignUpEnabled || !effects.contains { $0.cancellationIDs == ["availability"] }
+    },
+    .effects("the form says it is checking exactly while a check runs") { state, effects in
+      (state.availability == .validating) == effects.contains { $0.cancellationIDs == ["availability"] }
+    },
+    .effects("the form says it is signing up exactly while one sign-up runs") { state, effects in
+      let signUps = effects.filter { $0.cancellationIDs == ["signUp"] }.count
+      return signUps <= 1 && state.isSigningUp == (signUps == 1)
+    },
+    .transition("Create signs up only when it is enabled") { before, action, after in
+      action != .createButtonTapped || after.isSigningUp == (before.isSigningUp || before.isSignUpEnabled)
+    },
+  ]
+
+  static func exploration(
+    _ reducer: some Reducer<SignUpForm.State, SignUpForm.Action> = SignUpForm()
+  ) -> Exploration<SignUpForm.State, SignUpForm.Action> {
+    Exploration(
+      initialState: SignUpForm.State(), reducer: reducer, actions: actions, answers: answers, invariants: invariants
+    ) {
+      // Captured for the effects, which are described, not run.
+      $0.userDirectory = .noop
+      $0.continuousClock = ImmediateClock()
+    }
+  }
+}

@@ -1,0 +1,36 @@
+import Braid
+import BraidRecording
+import SignUpFeature
+import Testing
+
+/// The sign-up form explored: the unbroken form keeps its rules; a form that keeps Create
+/// enabled while it checks a new name is found and shrunk.
+@MainActor
+@Suite struct SignUpExplorationTests {
+  /// The form, which keeps a confirmed name's availability while it checks the next name.
+  struct CreateEnabledWhileChecking: Reducer {
+    func reduce(into state: inout SignUpForm.State, action: SignUpForm.Action) -> Effect<SignUpForm.Action> {
+      let kept = state.availability
+      let effect = SignUpForm().reduce(into: &state, action: action)
+      if case .usernameChanged = action, kept.isAvailable, state.availability == .validating {
+        state.availability = kept
+      }
+      return effect
+    }
+  }
+
+  @Test func theFormKeepsItsRules() async {
+    let report = await SignUpExploration.exploration().run(seed: 1, steps: 100_000)
+    #expect(report.counterexample == nil, "\(report)")
+    #expect(report.coverage.neverOccurred.isEmpty, "\(report.coverage)")
+  }
+
+  @Test func createEnabledWhileCheckingIsFoundAndShrunk() async throws {
+    let report = await SignUpExploration.exploration(CreateEnabledWhileChecking()).run(seed: 0, steps: 10_000)
+    let counterexample = try #require(report.counterexample, "\(report)")
+    #expect(counterexample.steps.count <= 6)
+    // A name confirmed available, then another typed: the check runs, the form does not say so.
+    #expect(counterexample.steps.first?.description == #"send .usernameChanged("a")"#)
+    #expect(counterexample.after.availability.isAvailable)
+  }
+}
