@@ -12,6 +12,8 @@ let package = Package(
     .library(name: "Braid", targets: ["Braid"]),
     .library(name: "BraidTesting", targets: ["BraidTesting"]),
     .library(name: "BraidRecording", targets: ["BraidRecording"]),
+    // The examples' features, for the benchmarks, which explore them.
+    .library(name: "BraidExampleFeatures", targets: ["CounterFeature", "SignUpFeature"]),
     .library(name: "BraidSQLite", targets: ["BraidSQLite"]),
     .library(name: "BraidURLSession", targets: ["BraidURLSession"]),
     .library(name: "BraidLocation", targets: ["BraidLocation", "BraidLocationLive"]),
@@ -121,9 +123,18 @@ let package = Package(
       path: "Examples/Replay/CLI",
       swiftSettings: strict
     ),
+    .target(
+      name: "ExploreCLI",
+      dependencies: [
+        "Braid", "BraidLocation", "BraidRecording", "CounterFeature", "DemoCommandLine", "LocationTrackerFeature",
+        "SignUpFeature", "UserDirectoryClient",
+      ],
+      path: "Examples/Explore/CLI",
+      swiftSettings: strict
+    ),
     .executableTarget(
       name: "braid-demo",
-      dependencies: ["CounterCLI", "LocationTrackerCLI", "ReplayCLI", "SignUpCLI", "UsersListCLI"],
+      dependencies: ["CounterCLI", "ExploreCLI", "LocationTrackerCLI", "ReplayCLI", "SignUpCLI", "UsersListCLI"],
       path: "Examples/Demo",
       swiftSettings: strict
     ),
@@ -149,8 +160,8 @@ let package = Package(
     .testTarget(
       name: "ExplorationTests",
       dependencies: [
-        "Braid", "BraidLocation", "BraidRecording", "CounterFeature", "LocationTrackerFeature", "SignUpFeature",
-        "UserDirectoryClient",
+        "Braid", "BraidLocation", "BraidRecording", "CounterFeature", "ExploreCLI", "LocationTrackerFeature",
+        "SignUpFeature", "UserDirectoryClient",
       ],
       swiftSettings: strict
     ),

@@ -20,6 +20,8 @@ let package = Package(
         .product(name: "BraidTesting", package: "Braid"),
         .product(name: "BraidLocation", package: "Braid"),
         .product(name: "BraidFetchedResults", package: "Braid"),
+        .product(name: "BraidRecording", package: "Braid"),
+        .product(name: "BraidExampleFeatures", package: "Braid"),
         .product(name: "OpenCombine", package: "OpenCombine"),
       ]
     ),

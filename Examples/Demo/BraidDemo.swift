@@ -1,5 +1,6 @@
 import CounterCLI
 import DemoCommandLine
+import ExploreCLI
 import Foundation
 import LocationTrackerCLI
 import ReplayCLI
@@ -62,6 +63,12 @@ enum BraidDemo {
     ) { arguments, printHelp in
       try await ServeCommand.run(arguments: arguments, printUsage: printHelp)
       return 0
+    },
+    Command(
+      name: "explore", synopsis: "braid-demo explore counter|signup|location [--seed S] [--steps N] [--trace FILE]",
+      options: ExploreCommand.usage
+    ) { arguments, printHelp in
+      try await ExploreCommand.run(arguments: arguments, printUsage: printHelp)
     },
     Command(
       name: "replay", synopsis: "braid-demo replay FILE [--at N | --step | --emit-test [--test-name NAME]]",

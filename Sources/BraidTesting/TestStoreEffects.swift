@@ -3,7 +3,7 @@ public enum TestStoreEffects: Sendable {
   /// Runs them, as a `Store` does, on the test's clocks and dependencies. The default.
   case run
   /// Runs none of them: each `run` and `subscribe` is described instead, as data (a
-  /// ``DescribedEffect``), and the test asserts which started and which were cancelled, and
+  /// Braid's `DescribedEffect`), and the test asserts which started and which were cancelled, and
   /// answers them itself.
   ///
   /// Everything around the asynchronous parts is kept: cancellation ids, `cancelInFlight`,

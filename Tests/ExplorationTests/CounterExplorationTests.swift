@@ -1,6 +1,8 @@
 import Braid
 import BraidRecording
 import CounterFeature
+import ExploreCLI
+import Foundation
 import Testing
 
 /// The counter explored: the unbroken one keeps its rules, a timer left running when stopped is
@@ -32,5 +34,23 @@ import Testing
     #expect(counterexample.steps.map(\.description) == ["send .timerButtonTapped", "send .timerButtonTapped"])
     #expect(
       report.description.contains("violated: a timer effect runs exactly while the timer is on\nafter 2 step(s):"))
+  }
+
+  @Test func aCounterexampleIsSavedAsATraceThatReplaysToItsLastState() async throws {
+    let broken = CounterExploration.exploration(TimerNotCancelledOnStop())
+    let report = await broken.run(seed: 3, steps: 10_000)
+    let counterexample = try #require(report.counterexample)
+    let path = FileManager.default.temporaryDirectory.appendingPathComponent("braid-explore-\(UUID()).trace").path
+    defer { try? FileManager.default.removeItem(atPath: path) }
+    try broken.recordTrace(of: counterexample.steps, feature: "Counter", to: path)
+    var replay = try TraceReplay(path: path, feature: TimerNotCancelledOnStop())
+    guard case .verified(let steps, _) = try replay.verify() else {
+      Issue.record("the saved counterexample did not replay")
+      return
+    }
+    #expect(steps == counterexample.steps.count)
+    #expect(replay.state == counterexample.after)
+    // Replayed again, the steps still break the rule.
+    #expect(broken.check(counterexample.steps)?.violation == counterexample.violation)
   }
 }

@@ -1,5 +1,6 @@
 import Braid
 import BraidRecording
+import ExploreCLI
 import LocationTrackerFeature
 import Testing
 

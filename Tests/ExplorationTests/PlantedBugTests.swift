@@ -1,5 +1,6 @@
 import Braid
 import BraidRecording
+import ExploreCLI
 import Testing
 
 /// Each planted bug is found from at least 9 of the seeds 0–9 within 10,000 steps, shrunk to at

@@ -23,6 +23,7 @@ let workloads: [Workload] = [
   Workload(name: "latest") { await latestRows($0) },
   Workload(name: "teststore") { await testStoreRows($0) },
   Workload(name: "recording") { recordingRows($0) },
+  Workload(name: "exploration") { await explorationRows($0) },
   Workload(name: "nmea") { nmeaRows($0) },
   Workload(name: "fetched-results") { fetchedResultsDiffRows($0) },
   Workload(name: "fetched-results-latency") { await fetchedResultsLatencyRows($0) },

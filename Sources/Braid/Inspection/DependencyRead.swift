@@ -9,7 +9,7 @@ public enum DependencyRead: Sendable, Hashable, CustomStringConvertible {
   case date(Date)
   /// The random bits one call of ``DependencyValues/withRandomNumberGenerator`` drew, in order.
   case randomNumbers([UInt64])
-  /// A clock's ``Clock/now``, as the time since the clock's zero: a ``TestClock``'s or an
+  /// A clock's `now`, as the time since the clock's zero: a ``TestClock``'s or an
   /// ``ImmediateClock``'s own zero; for the live ``DependencyValues/continuousClock`` and
   /// ``DependencyValues/suspendingClock``, the process's first use of that clock. A clock of
   /// another type (a `ContinuousClock()` set as the dependency by hand) reports nothing.

@@ -68,8 +68,11 @@ public struct Exploration<State, Action: Sendable> {
   /// - Parameters:
   ///   - seed: The seed; the same seed gives the same walks everywhere.
   ///   - steps: The budget.
+  ///   - progress: Told the steps taken and the walks started so far, before each walk.
   /// - Returns: What the walks covered, and the shrunk counterexample if an invariant failed.
-  public func run(seed: UInt64, steps: Int) async -> ExplorationReport<State, Action> {
+  public func run(
+    seed: UInt64, steps: Int, progress: ((_ steps: Int, _ walks: Int) -> Void)? = nil
+  ) async -> ExplorationReport<State, Action> {
     var random = SeededRandomNumberGenerator(seed: seed)
     var coverage = ExplorationCoverage(actionType: Action.self)
     var taken = 0
@@ -83,6 +86,7 @@ public struct Exploration<State, Action: Sendable> {
       }
       // The walks run on the main actor: between two, everything else waiting for it runs.
       await Task.yield()
+      progress?(taken, walks)
       for _ in 0..<walkLength where taken < steps {
         guard let step = nextStep(walk, &random) else { break }
         let before = walk.state

@@ -10,7 +10,7 @@ public struct ExplorationCoverage: Sendable, CustomStringConvertible {
   /// How many effects started under each list of cancellation ids (joined with `, `; `(none)`
   /// for an effect without one).
   public private(set) var effectsStarted: [String: Int] = [:]
-  /// Every case of the action type, as reflected, in declaration order.
+  /// Every case of the action type, as its metadata lists them (cases with a payload first).
   public let cases: [String]
 
   init<Action>(actionType: Action.Type) {
@@ -22,7 +22,7 @@ public struct ExplorationCoverage: Sendable, CustomStringConvertible {
     }
   }
 
-  /// The action cases neither sent nor fed back, in declaration order.
+  /// The action cases neither sent nor fed back, in the order of ``cases``.
   public var neverOccurred: [String] {
     cases.filter { sent[$0] == nil && fedBack[$0] == nil }
   }
@@ -52,12 +52,15 @@ public struct ExplorationCoverage: Sendable, CustomStringConvertible {
     let names = cases + (Set(sent.keys).union(fedBack.keys).subtracting(cases)).sorted()
     let width = max(6, names.map(\.count).max() ?? 0)
     func padded(_ text: String) -> String { text + String(repeating: " ", count: max(0, width - text.count)) }
-    var lines = ["\(padded("action"))  sent  fed back"]
+    let sentWidth = max(4, (sent.values.map { String($0).count }.max() ?? 0))
+    let fedBackWidth = max(8, (fedBack.values.map { String($0).count }.max() ?? 0))
+    func right(_ text: String, _ width: Int) -> String {
+      String(repeating: " ", count: max(0, width - text.count)) + text
+    }
+    var lines = ["\(padded("action"))  \(right("sent", sentWidth))  \(right("fed back", fedBackWidth))"]
     for name in names {
-      let sentCount = String(sent[name] ?? 0)
-      let fedBackCount = String(fedBack[name] ?? 0)
       lines.append(
-        "\(padded(name))  \(String(repeating: " ", count: max(0, 4 - sentCount.count)))\(sentCount)  \(String(repeating: " ", count: max(0, 8 - fedBackCount.count)))\(fedBackCount)"
+        "\(padded(name))  \(right(String(sent[name] ?? 0), sentWidth))  \(right(String(fedBack[name] ?? 0), fedBackWidth))"
       )
     }
     let never = neverOccurred

@@ -4,8 +4,8 @@ import CounterFeature
 
 /// The counter as an exploration sees it: its buttons, what its effects answer, and its rules.
 @MainActor
-enum CounterExploration {
-  static let actions: [ExplorationAction<Counter.Action>] = [
+public enum CounterExploration {
+  public static let actions: [ExplorationAction<Counter.Action>] = [
     .action("+", weight: 3, .incrementButtonTapped),
     .action("-", weight: 2, .decrementButtonTapped),
     .action("factor", .factorButtonTapped),
@@ -13,7 +13,7 @@ enum CounterExploration {
   ]
 
   /// A factoring answers once with the factors of the count it started on; a timer ticks.
-  static func answers(_ effect: DescribedEffect, _ started: Counter.State) -> EffectAnswer<Counter.Action> {
+  public static func answers(_ effect: DescribedEffect, _ started: Counter.State) -> EffectAnswer<Counter.Action> {
     switch effect.cancellationIDs {
     case ["factoring"]: .once([.factorsComputed((try? primeFactors(of: started.count)) ?? [])])
     case ["timer"]: .repeatedly([.timerTicked])
@@ -21,7 +21,7 @@ enum CounterExploration {
     }
   }
 
-  static let invariants: [ExplorationInvariant<Counter.State, Counter.Action>] = [
+  public static let invariants: [ExplorationInvariant<Counter.State, Counter.Action>] = [
     .effects("a timer effect runs exactly while the timer is on") { state, effects in
       state.isTimerRunning == effects.contains { $0.cancellationIDs == ["timer"] }
     },
@@ -43,7 +43,7 @@ enum CounterExploration {
     },
   ]
 
-  static func exploration(
+  public static func exploration(
     _ reducer: some Reducer<Counter.State, Counter.Action> = Counter()
   ) -> Exploration<Counter.State, Counter.Action> {
     Exploration(

@@ -6,10 +6,10 @@ import UserDirectoryClient
 /// The sign-up form as an exploration sees it: what a user types and taps, what the directory
 /// answers, and the form's rules.
 @MainActor
-enum SignUpExploration {
-  static let passwords = ["", "short", "long enough 1", "long enough 2"]
+public enum SignUpExploration {
+  public static let passwords = ["", "short", "long enough 1", "long enough 2"]
 
-  static let actions: [ExplorationAction<SignUpForm.Action>] = [
+  public static let actions: [ExplorationAction<SignUpForm.Action>] = [
     .action("username", weight: 4, .string(from: "ab", length: 0...3)) { .usernameChanged($0) },
     .action("email", weight: 2, .element(of: ["", "ann@example.com", "not an address"])) { .emailChanged($0) },
     .action("password", weight: 2, .element(of: passwords)) { .passwordChanged($0) },
@@ -20,7 +20,8 @@ enum SignUpExploration {
 
   /// A check answers for the name it was started for: available, taken, or failed; a sign-up
   /// succeeds or fails.
-  static func answers(_ effect: DescribedEffect, _ started: SignUpForm.State) -> EffectAnswer<SignUpForm.Action> {
+  public static func answers(_ effect: DescribedEffect, _ started: SignUpForm.State) -> EffectAnswer<SignUpForm.Action>
+  {
     switch effect.cancellationIDs {
     case ["availability"]:
       .once([
@@ -33,7 +34,7 @@ enum SignUpExploration {
     }
   }
 
-  static let invariants: [ExplorationInvariant<SignUpForm.State, SignUpForm.Action>] = [
+  public static let invariants: [ExplorationInvariant<SignUpForm.State, SignUpForm.Action>] = [
     .effects("Create is never enabled while a check is in flight") { state, effects in
       !state.isSignUpEnabled || !effects.contains { $0.cancellationIDs == ["availability"] }
     },
@@ -49,7 +50,7 @@ enum SignUpExploration {
     },
   ]
 
-  static func exploration(
+  public static func exploration(
     _ reducer: some Reducer<SignUpForm.State, SignUpForm.Action> = SignUpForm()
   ) -> Exploration<SignUpForm.State, SignUpForm.Action> {
     Exploration(

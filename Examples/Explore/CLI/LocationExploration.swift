@@ -6,20 +6,20 @@ import LocationTrackerFeature
 /// The location tracker as an exploration sees it: its two buttons, what its manager reports,
 /// and its rules.
 @MainActor
-enum LocationExploration {
-  static let actions: [ExplorationAction<LocationTracker.Action>] = [
+public enum LocationExploration {
+  public static let actions: [ExplorationAction<LocationTracker.Action>] = [
     .action("toggle", weight: 2, .toggleTrackingTapped),
     .action("one fix", .requestOneFixTapped),
   ]
 
-  static let fixes = [
+  public static let fixes = [
     Location(latitude: 41.5749, longitude: -93.7505),
     Location(latitude: 41.5750, longitude: -93.7505),
     Location(latitude: 41.5750, longitude: -93.7507),
   ]
 
   /// The manager reports fixes, access and errors for as long as it runs.
-  static func answers(
+  public static func answers(
     _ effect: DescribedEffect, _ started: LocationTracker.State
   ) -> EffectAnswer<LocationTracker.Action> {
     guard effect.cancellationIDs == ["ManagerID()"] else { return .never }
@@ -31,7 +31,7 @@ enum LocationExploration {
       ])
   }
 
-  static let invariants: [ExplorationInvariant<LocationTracker.State, LocationTracker.Action>] = [
+  public static let invariants: [ExplorationInvariant<LocationTracker.State, LocationTracker.Action>] = [
     .effects("the manager runs for as long as the tracker is mounted") { _, effects in
       effects.filter { $0.cancellationIDs == ["ManagerID()"] }.count == 1
     },
@@ -43,7 +43,7 @@ enum LocationExploration {
     },
   ]
 
-  static func exploration(
+  public static func exploration(
     _ reducer: some Reducer<LocationTracker.State, LocationTracker.Action> = LocationTracker()
   ) -> Exploration<LocationTracker.State, LocationTracker.Action> {
     Exploration(

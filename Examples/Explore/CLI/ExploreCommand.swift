@@ -1,0 +1,98 @@
+import Braid
+import BraidRecording
+import DemoCommandLine
+import Foundation
+
+/// `braid-demo explore EXAMPLE`: walks an example feature with seeded random steps against its
+/// rules, prints what the walks covered, and on a violation the shrunk steps that break it.
+public enum ExploreCommand {
+  /// The command's lines of the demo's usage text.
+  public static let usage = """
+      explore EXAMPLE    explore counter, signup or location: seeded random steps against its rules
+        --seed S         the seed (default 0); the same seed gives the same run everywhere
+        --steps N        how many steps in all (default 10000)
+        --trace FILE     save a counterexample into a new trace file (see replay)
+    """
+
+  /// Runs the command with the arguments that follow `explore`.
+  ///
+  /// - Parameters:
+  ///   - arguments: The example and the command's flags.
+  ///   - printUsage: Prints the demo's whole usage text; called for `--help`.
+  /// - Returns: 0 when every rule held, 1 when one was broken (the steps are printed).
+  /// - Throws: ``CommandError``: a usage error for an unknown example or flag; a runtime error
+  ///   for a trace file that cannot be written.
+  @MainActor
+  public static func run(arguments: [String], printUsage: () -> Void) async throws(CommandError) -> Int32 {
+    var arguments = arguments
+    var example: String?
+    var seed: UInt64 = 0
+    var steps = 10_000
+    var tracePath: String?
+    while !arguments.isEmpty {
+      let argument = arguments.removeFirst()
+      switch argument {
+      case "--help", "-h":
+        printUsage()
+        return 0
+      case "--seed":
+        guard let value = arguments.first.flatMap(UInt64.init) else {
+          throw .usage("--seed needs a number (0 or more)")
+        }
+        arguments.removeFirst()
+        seed = value
+      case "--steps":
+        guard let value = arguments.first.flatMap(Int.init), value > 0 else {
+          throw .usage("--steps needs a number (1 or more)")
+        }
+        arguments.removeFirst()
+        steps = value
+      case "--trace":
+        guard let value = arguments.first, !value.hasPrefix("-") else { throw .usage("--trace needs a file") }
+        arguments.removeFirst()
+        tracePath = value
+      default:
+        guard !argument.hasPrefix("-"), example == nil else { throw .usage("unknown option '\(argument)'") }
+        example = argument
+      }
+    }
+    let run = Run(seed: seed, steps: steps, tracePath: tracePath)
+    switch example {
+    case "counter": return try await run.explore(CounterExploration.exploration(), feature: "Counter")
+    case "signup": return try await run.explore(SignUpExploration.exploration(), feature: "SignUp")
+    case "location": return try await run.explore(LocationExploration.exploration(), feature: "LocationTracker")
+    case nil: throw .usage("explore needs an example: counter, signup or location")
+    case let other?: throw .usage("no example '\(other)' to explore: counter, signup or location")
+    }
+  }
+
+  /// One exploration as the command runs it.
+  struct Run {
+    let seed: UInt64
+    let steps: Int
+    let tracePath: String?
+
+    @MainActor
+    func explore<State, Action>(
+      _ exploration: Exploration<State, Action>, feature: String
+    ) async throws(CommandError) -> Int32 {
+      let showsProgress = isatty(2) != 0
+      let report = await exploration.run(seed: seed, steps: steps) { steps, walks in
+        guard showsProgress else { return }
+        FileHandle.standardError.write(Data("\r\u{1B}[Kexploring \(feature): \(steps) step(s), \(walks) walk(s)".utf8))
+      }
+      if showsProgress { FileHandle.standardError.write(Data("\r\u{1B}[K".utf8)) }
+      print(report)
+      guard let counterexample = report.counterexample else { return 0 }
+      if let tracePath {
+        do {
+          try exploration.recordTrace(of: counterexample.steps, feature: feature, to: tracePath)
+        } catch {
+          throw .runtime("\(error)")
+        }
+        print("saved the counterexample to \(tracePath): braid-demo replay \(tracePath) --step")
+      }
+      return 1
+    }
+  }
+}
