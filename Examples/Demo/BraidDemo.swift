@@ -65,7 +65,11 @@ enum BraidDemo {
       return 0
     },
     Command(
-      name: "explore", synopsis: "braid-demo explore counter|signup|location [--seed S] [--steps N] [--trace FILE]",
+      name: "explore",
+      synopsis: """
+        braid-demo explore counter|signup|location [--seed S] [--steps N] [--trace FILE]
+                                   [--mermaid FILE] [--dot FILE]
+        """,
       options: ExploreCommand.usage
     ) { arguments, printHelp in
       try await ExploreCommand.run(arguments: arguments, printUsage: printHelp)

@@ -5,6 +5,7 @@ import CounterFeature
 /// The counter as an exploration sees it: its buttons, what its effects answer, and its rules.
 @MainActor
 public enum CounterExploration {
+  /// What a user does, weighted.
   public static let actions: [ExplorationAction<Counter.Action>] = [
     .action("+", weight: 3, .incrementButtonTapped),
     .action("-", weight: 2, .decrementButtonTapped),
@@ -21,6 +22,7 @@ public enum CounterExploration {
     }
   }
 
+  /// The rules the counter keeps.
   public static let invariants: [ExplorationInvariant<Counter.State, Counter.Action>] = [
     .effects("a timer effect runs exactly while the timer is on") { state, effects in
       state.isTimerRunning == effects.contains { $0.cancellationIDs == ["timer"] }
@@ -43,6 +45,12 @@ public enum CounterExploration {
     },
   ]
 
+  /// The counter's state machine, drawn by its timer and its factoring.
+  public static func node(_ state: Counter.State) -> String {
+    "timer \(state.isTimerRunning ? "on" : "off")\(state.isFactoring ? ", factoring" : "")"
+  }
+
+  /// The exploration of `reducer` (the counter itself by default, or a broken variant).
   public static func exploration(
     _ reducer: some Reducer<Counter.State, Counter.Action> = Counter()
   ) -> Exploration<Counter.State, Counter.Action> {

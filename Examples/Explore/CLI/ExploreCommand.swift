@@ -12,6 +12,8 @@ public enum ExploreCommand {
         --seed S         the seed (default 0); the same seed gives the same run everywhere
         --steps N        how many steps in all (default 10000)
         --trace FILE     save a counterexample into a new trace file (see replay)
+        --mermaid FILE   write the state machine the walks observed as a Mermaid diagram
+        --dot FILE       write it as a Graphviz digraph
     """
 
   /// Runs the command with the arguments that follow `explore`.
@@ -29,6 +31,7 @@ public enum ExploreCommand {
     var seed: UInt64 = 0
     var steps = 10_000
     var tracePath: String?
+    var graphPaths = GraphPaths()
     while !arguments.isEmpty {
       let argument = arguments.removeFirst()
       switch argument {
@@ -47,6 +50,10 @@ public enum ExploreCommand {
         }
         arguments.removeFirst()
         steps = value
+      case "--mermaid", "--dot":
+        guard let value = arguments.first, !value.hasPrefix("-") else { throw .usage("\(argument) needs a file") }
+        arguments.removeFirst()
+        if argument == "--dot" { graphPaths.dot = value } else { graphPaths.mermaid = value }
       case "--trace":
         guard let value = arguments.first, !value.hasPrefix("-") else { throw .usage("--trace needs a file") }
         arguments.removeFirst()
@@ -56,14 +63,24 @@ public enum ExploreCommand {
         example = argument
       }
     }
-    let run = Run(seed: seed, steps: steps, tracePath: tracePath)
+    let run = Run(seed: seed, steps: steps, tracePath: tracePath, graphPaths: graphPaths)
     switch example {
-    case "counter": return try await run.explore(CounterExploration.exploration(), feature: "Counter")
-    case "signup": return try await run.explore(SignUpExploration.exploration(), feature: "SignUp")
-    case "location": return try await run.explore(LocationExploration.exploration(), feature: "LocationTracker")
+    case "counter":
+      return try await run.explore(CounterExploration.exploration(), feature: "Counter", node: CounterExploration.node)
+    case "signup":
+      return try await run.explore(SignUpExploration.exploration(), feature: "SignUp", node: SignUpExploration.node)
+    case "location":
+      return try await run.explore(
+        LocationExploration.exploration(), feature: "LocationTracker", node: LocationExploration.node)
     case nil: throw .usage("explore needs an example: counter, signup or location")
     case let other?: throw .usage("no example '\(other)' to explore: counter, signup or location")
     }
+  }
+
+  /// Where to write the state machine, if anywhere.
+  struct GraphPaths {
+    var mermaid: String?
+    var dot: String?
   }
 
   /// One exploration as the command runs it.
@@ -71,11 +88,14 @@ public enum ExploreCommand {
     let seed: UInt64
     let steps: Int
     let tracePath: String?
+    let graphPaths: GraphPaths
 
     @MainActor
     func explore<State, Action>(
-      _ exploration: Exploration<State, Action>, feature: String
+      _ exploration: Exploration<State, Action>, feature: String, node: @escaping (State) -> String
     ) async throws(CommandError) -> Int32 {
+      let drawsGraph = graphPaths.mermaid != nil || graphPaths.dot != nil
+      let exploration = drawsGraph ? exploration.graphing(node) : exploration
       let showsProgress = isatty(2) != 0
       let report = await exploration.run(seed: seed, steps: steps) { steps, walks in
         guard showsProgress else { return }
@@ -83,6 +103,10 @@ public enum ExploreCommand {
       }
       if showsProgress { FileHandle.standardError.write(Data("\r\u{1B}[K".utf8)) }
       print(report)
+      if let graph = report.graph {
+        try write(graph.mermaid(), to: graphPaths.mermaid)
+        try write(graph.dot(name: feature), to: graphPaths.dot)
+      }
       guard let counterexample = report.counterexample else { return 0 }
       if let tracePath {
         do {
@@ -93,6 +117,16 @@ public enum ExploreCommand {
         print("saved the counterexample to \(tracePath): braid-demo replay \(tracePath) --step")
       }
       return 1
+    }
+
+    /// Writes `text` to a new file at `path`, if there is one.
+    private func write(_ text: String, to path: String?) throws(CommandError) {
+      guard let path else { return }
+      do {
+        try Data(text.utf8).write(to: URL(fileURLWithPath: path), options: .withoutOverwriting)
+      } catch {
+        throw .runtime("cannot write \(path): \(error.localizedDescription)")
+      }
     }
   }
 }

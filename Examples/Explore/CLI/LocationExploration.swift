@@ -7,11 +7,13 @@ import LocationTrackerFeature
 /// and its rules.
 @MainActor
 public enum LocationExploration {
+  /// What a user does, weighted.
   public static let actions: [ExplorationAction<LocationTracker.Action>] = [
     .action("toggle", weight: 2, .toggleTrackingTapped),
     .action("one fix", .requestOneFixTapped),
   ]
 
+  /// The fixes the manager reports.
   public static let fixes = [
     Location(latitude: 41.5749, longitude: -93.7505),
     Location(latitude: 41.5750, longitude: -93.7505),
@@ -31,6 +33,7 @@ public enum LocationExploration {
       ])
   }
 
+  /// The rules the location tracker keeps.
   public static let invariants: [ExplorationInvariant<LocationTracker.State, LocationTracker.Action>] = [
     .effects("the manager runs for as long as the tracker is mounted") { _, effects in
       effects.filter { $0.cancellationIDs == ["ManagerID()"] }.count == 1
@@ -43,6 +46,12 @@ public enum LocationExploration {
     },
   ]
 
+  /// The tracker's state machine, drawn by whether it tracks and what access it has.
+  public static func node(_ state: LocationTracker.State) -> String {
+    "\(state.isTracking ? "tracking" : "stopped"), \(state.authorization)"
+  }
+
+  /// The exploration of `reducer` (the location tracker itself by default, or a broken variant).
   public static func exploration(
     _ reducer: some Reducer<LocationTracker.State, LocationTracker.Action> = LocationTracker()
   ) -> Exploration<LocationTracker.State, LocationTracker.Action> {

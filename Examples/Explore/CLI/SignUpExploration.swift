@@ -7,8 +7,10 @@ import UserDirectoryClient
 /// answers, and the form's rules.
 @MainActor
 public enum SignUpExploration {
+  /// The passwords a user types: none, one too short, two long enough.
   public static let passwords = ["", "short", "long enough 1", "long enough 2"]
 
+  /// What a user does, weighted.
   public static let actions: [ExplorationAction<SignUpForm.Action>] = [
     .action("username", weight: 4, .string(from: "ab", length: 0...3)) { .usernameChanged($0) },
     .action("email", weight: 2, .element(of: ["", "ann@example.com", "not an address"])) { .emailChanged($0) },
@@ -34,6 +36,7 @@ public enum SignUpExploration {
     }
   }
 
+  /// The rules the sign-up form keeps.
   public static let invariants: [ExplorationInvariant<SignUpForm.State, SignUpForm.Action>] = [
     .effects("Create is never enabled while a check is in flight") { state, effects in
       !state.isSignUpEnabled || !effects.contains { $0.cancellationIDs == ["availability"] }
@@ -50,6 +53,25 @@ public enum SignUpExploration {
     },
   ]
 
+  /// The form's state machine, drawn by what it knows of the name, whether Create is enabled,
+  /// whether a sign-up is in flight, and whether an alert shows.
+  public static func node(_ state: SignUpForm.State) -> String {
+    let name =
+      switch state.availability {
+      case .empty: "no name"
+      case .validating: "checking"
+      case .checked(true, _): "available"
+      case .checked(false, let message): message == SignUpForm.Availability.yoursMessage ? "yours" : "taken"
+      case .failed: "check failed"
+      }
+    var parts = [name]
+    if state.isSignUpEnabled { parts.append("Create enabled") }
+    if state.isSigningUp { parts.append("signing up") }
+    if state.alert != nil { parts.append("alert") }
+    return parts.joined(separator: ", ")
+  }
+
+  /// The exploration of `reducer` (the sign-up form itself by default, or a broken variant).
   public static func exploration(
     _ reducer: some Reducer<SignUpForm.State, SignUpForm.Action> = SignUpForm()
   ) -> Exploration<SignUpForm.State, SignUpForm.Action> {

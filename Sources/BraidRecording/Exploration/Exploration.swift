@@ -27,6 +27,8 @@ public struct Exploration<State, Action: Sendable> {
   let invariants: [ExplorationInvariant<State, Action>]
   let walkLength: Int
   let prepareDependencies: (inout DependencyValues) -> Void
+  /// Abstracts a state to a node of the transition graph, when one is drawn.
+  var node: ((State) -> String)?
 
   /// An exploration of `reducer` from `initialState`.
   ///
@@ -75,6 +77,7 @@ public struct Exploration<State, Action: Sendable> {
   ) async -> ExplorationReport<State, Action> {
     var random = SeededRandomNumberGenerator(seed: seed)
     var coverage = ExplorationCoverage(actionType: Action.self)
+    var graph = node.map { _ in TransitionGraph(cases: coverage.cases) }
     var taken = 0
     var walks = 0
     while taken < steps {
@@ -82,7 +85,8 @@ public struct Exploration<State, Action: Sendable> {
       let walk = ExplorationWalk(self)
       var path: [ExplorationStep<Action>] = []
       if let violation = mountViolation(walk) {
-        return report(seed: seed, steps: taken, walks: walks, coverage: coverage, found: (violation, path))
+        return report(
+          seed: seed, steps: taken, walks: walks, coverage: coverage, graph: graph, found: (violation, path))
       }
       // The walks run on the main actor: between two, everything else waiting for it runs.
       await Task.yield()
@@ -94,24 +98,31 @@ public struct Exploration<State, Action: Sendable> {
         taken += 1
         path.append(step)
         coverage.note(step)
+        if let node {
+          let isFedBack = if case .answer = step.kind { true } else { false }
+          graph?.add(
+            from: node(before), to: node(walk.state), action: ExplorationCoverage.caseName(of: step.action),
+            isFedBack: isFedBack)
+        }
         if let violation = violation(walk, before: before, action: step.action) {
           walk.finish()
           coverage.noteEffects(walk.started)
-          return report(seed: seed, steps: taken, walks: walks, coverage: coverage, found: (violation, path))
+          return report(
+            seed: seed, steps: taken, walks: walks, coverage: coverage, graph: graph, found: (violation, path))
         }
       }
       walk.finish()
       coverage.noteEffects(walk.started)
     }
-    return report(seed: seed, steps: taken, walks: walks, coverage: coverage, found: nil)
+    return report(seed: seed, steps: taken, walks: walks, coverage: coverage, graph: graph, found: nil)
   }
 
   private func report(
-    seed: UInt64, steps: Int, walks: Int, coverage: ExplorationCoverage,
+    seed: UInt64, steps: Int, walks: Int, coverage: ExplorationCoverage, graph: TransitionGraph?,
     found: (String, [ExplorationStep<Action>])?
   ) -> ExplorationReport<State, Action> {
     ExplorationReport(
-      seed: seed, steps: steps, walks: walks, coverage: coverage,
+      seed: seed, steps: steps, walks: walks, coverage: coverage, graph: graph,
       counterexample: found.flatMap { violation, path in shrink(path, violating: violation) })
   }
 

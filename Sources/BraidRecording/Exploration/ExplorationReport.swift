@@ -11,6 +11,9 @@ public struct ExplorationReport<State, Action: Sendable>: CustomStringConvertibl
   public let walks: Int
   /// What the walks exercised.
   public let coverage: ExplorationCoverage
+  /// The state machine the walks observed, when the exploration draws one (its
+  /// `graphing(_:)`).
+  public let graph: TransitionGraph?
   /// The minimal failing sequence, or `nil` when every invariant held.
   public let counterexample: ExplorationCounterexample<State, Action>?
 
