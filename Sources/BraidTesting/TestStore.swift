@@ -163,11 +163,7 @@ public final class TestStore<State, Action: Sendable> {
           reduce(&state, action)
         }
         guard let described else { return effect.observed(by: inFlight.observer(label: describe(action))) }
-        return effect.described { part, context, subscriber in
-          described.start(part, context: context, subscriber: subscriber, startedBy: describe(action))
-        } command: { command, scope in
-          described.command(command, in: scope)
-        }
+        return effect.described(into: described, startedBy: describe(action))
       },
       hookEffects: { hook, build in
         // Built with the test's dependencies, and tracked (or described) like an action's effects.
@@ -177,11 +173,7 @@ public final class TestStore<State, Action: Sendable> {
           build()
         }
         guard let described else { return effect.observed(by: inFlight.observer(label: hook)) }
-        return effect.described { part, context, subscriber in
-          described.start(part, context: context, subscriber: subscriber, startedBy: hook)
-        } command: { command, scope in
-          described.command(command, in: scope)
-        }
+        return effect.described(into: described, startedBy: hook)
       }
     )
     let executor = EngineExecutor()

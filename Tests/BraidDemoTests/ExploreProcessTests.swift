@@ -25,4 +25,21 @@ struct ExploreProcessTests {
     #expect(steps.status == 64)
     #expect(steps.error.hasPrefix("braid-demo: --steps needs a number (1 or more)"))
   }
+
+  @Test func theStateMachineIsWrittenAsMermaidAndDotIntoNewFiles() async throws {
+    let folder = FileManager.default.temporaryDirectory.appendingPathComponent("braid-explore-\(UUID().uuidString)")
+    try FileManager.default.createDirectory(at: folder, withIntermediateDirectories: true)
+    defer { try? FileManager.default.removeItem(at: folder) }
+    let mermaid = folder.appendingPathComponent("counter.mmd").path
+    let dot = folder.appendingPathComponent("counter.dot").path
+    let result = try await Demo.run(["explore", "counter", "--steps", "500", "--mermaid", mermaid, "--dot", dot])
+    #expect(result.status == 0, "\(result.error)")
+    let diagram = try String(contentsOfFile: mermaid, encoding: .utf8)
+    #expect(diagram.hasPrefix("stateDiagram-v2\n  state \"timer off\" as s0\n"), "\(diagram)")
+    #expect(try String(contentsOfFile: dot, encoding: .utf8).hasPrefix("digraph \"Counter\" {\n"))
+    // An existing file is never overwritten.
+    let again = try await Demo.run(["explore", "counter", "--steps", "500", "--mermaid", mermaid])
+    #expect(again.status == 1)
+    #expect(again.error.hasPrefix("braid-demo: cannot write \(mermaid)"), "\(again.error)")
+  }
 }

@@ -12,6 +12,7 @@ public enum ExploreCommand {
         --seed S         the seed (default 0); the same seed gives the same run everywhere
         --steps N        how many steps in all (default 10000)
         --trace FILE     save a counterexample into a new trace file (see replay)
+        --examples DIR   rerun the counterexamples saved in DIR first; save a new one there
         --mermaid FILE   write the state machine the walks observed as a Mermaid diagram
         --dot FILE       write it as a Graphviz digraph
     """
@@ -32,6 +33,7 @@ public enum ExploreCommand {
     var steps = 10_000
     var tracePath: String?
     var graphPaths = GraphPaths()
+    var examples: ExplorationExamples?
     while !arguments.isEmpty {
       let argument = arguments.removeFirst()
       switch argument {
@@ -54,6 +56,10 @@ public enum ExploreCommand {
         guard let value = arguments.first, !value.hasPrefix("-") else { throw .usage("\(argument) needs a file") }
         arguments.removeFirst()
         if argument == "--dot" { graphPaths.dot = value } else { graphPaths.mermaid = value }
+      case "--examples":
+        guard let value = arguments.first, !value.hasPrefix("-") else { throw .usage("--examples needs a folder") }
+        arguments.removeFirst()
+        examples = ExplorationExamples(directory: value)
       case "--trace":
         guard let value = arguments.first, !value.hasPrefix("-") else { throw .usage("--trace needs a file") }
         arguments.removeFirst()
@@ -63,7 +69,7 @@ public enum ExploreCommand {
         example = argument
       }
     }
-    let run = Run(seed: seed, steps: steps, tracePath: tracePath, graphPaths: graphPaths)
+    let run = Run(seed: seed, steps: steps, tracePath: tracePath, graphPaths: graphPaths, examples: examples)
     switch example {
     case "counter":
       return try await run.explore(CounterExploration.exploration(), feature: "Counter", node: CounterExploration.node)
@@ -89,17 +95,28 @@ public enum ExploreCommand {
     let steps: Int
     let tracePath: String?
     let graphPaths: GraphPaths
+    let examples: ExplorationExamples?
 
     @MainActor
-    func explore<State, Action>(
+    func explore<State, Action: Codable>(
       _ exploration: Exploration<State, Action>, feature: String, node: @escaping (State) -> String
     ) async throws(CommandError) -> Int32 {
       let drawsGraph = graphPaths.mermaid != nil || graphPaths.dot != nil
       let exploration = drawsGraph ? exploration.graphing(node) : exploration
       let showsProgress = isatty(2) != 0
-      let report = await exploration.run(seed: seed, steps: steps) { steps, walks in
+      let progress: (Int, Int) -> Void = { steps, walks in
         guard showsProgress else { return }
         FileHandle.standardError.write(Data("\r\u{1B}[Kexploring \(feature): \(steps) step(s), \(walks) walk(s)".utf8))
+      }
+      let report: ExplorationReport<State, Action>
+      if let examples {
+        do {
+          report = try await exploration.run(seed: seed, steps: steps, examples: examples, progress: progress)
+        } catch {
+          throw .runtime("cannot save the counterexample in \(examples.directory): \(error.localizedDescription)")
+        }
+      } else {
+        report = await exploration.run(seed: seed, steps: steps, progress: progress)
       }
       if showsProgress { FileHandle.standardError.write(Data("\r\u{1B}[K".utf8)) }
       print(report)

@@ -16,12 +16,15 @@ public struct ExplorationReport<State, Action: Sendable>: CustomStringConvertibl
   public let graph: TransitionGraph?
   /// The minimal failing sequence, or `nil` when every invariant held.
   public let counterexample: ExplorationCounterexample<State, Action>?
+  /// How many saved counterexamples were rerun before the walks (see ``ExplorationExamples``).
+  public internal(set) var rerunExamples = 0
 
   /// A summary line, the counterexample if any, and the coverage table.
   public var description: String {
     var lines = [
       "seed \(seed): \(steps) step(s) in \(walks) walk(s), \(counterexample == nil ? "no violation" : "a violation")"
     ]
+    if rerunExamples > 0 { lines.append("\(rerunExamples) saved counterexample(s) rerun first") }
     if let counterexample { lines.append(counterexample.description) }
     lines.append(coverage.description)
     return lines.joined(separator: "\n")

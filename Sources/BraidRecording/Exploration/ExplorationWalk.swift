@@ -23,20 +23,8 @@ final class ExplorationWalk<State, Action: Sendable> {
     let functions = withDependencies(exploration.prepareDependencies) { exploration.makeFunctions() }
     let reduce = functions.reduceFunction
     let tracked = functions.replacing(
-      reduce: { state, action in
-        reduce(&state, action).described { part, context, subscriber in
-          described.start(part, context: context, subscriber: subscriber, startedBy: ValueDump.dump(action))
-        } command: { command, scope in
-          described.command(command, in: scope)
-        }
-      },
-      hookEffects: { hook, build in
-        build().described { part, context, subscriber in
-          described.start(part, context: context, subscriber: subscriber, startedBy: hook)
-        } command: { command, scope in
-          described.command(command, in: scope)
-        }
-      })
+      reduce: { state, action in reduce(&state, action).described(into: described, startedBy: ValueDump.dump(action)) },
+      hookEffects: { hook, build in build().described(into: described, startedBy: hook) })
     core = withDependencies(exploration.prepareDependencies) {
       EngineCore(
         initialState: exploration.initialState, functions: tracked, effectExecutor: Self.executor,

@@ -38,6 +38,19 @@ extension Effect {
       })
   }
 
+  /// This effect described into `record`: each part's start, cancellation and commands are
+  /// recorded there, the part labelled `startedBy` (the action or hook that returned it).
+  /// `startedBy` is evaluated only when a part starts: most actions start none.
+  package func described(
+    into record: DescribedEffects<Action>, startedBy: @escaping @Sendable @autoclosure () -> String
+  ) -> Self {
+    described { part, context, subscriber in
+      record.start(part, context: context, subscriber: subscriber, startedBy: startedBy())
+    } command: { command, scope in
+      record.command(command, in: scope)
+    }
+  }
+
   /// The stand-in for one asynchronous part: a subscription whose client is `describe`.
   private static func describedPart(
     _ leaf: EffectBox<Action>, _ context: EffectLeafContext,
