@@ -21,9 +21,9 @@ import Testing
   }
 
   @Test func theCounterKeepsItsRules() async {
-    let report = await CounterExploration.exploration().run(seed: 1, steps: 100_000)
+    let report = await CounterExploration.exploration().run(seed: 1, steps: ExplorationBudget.steps(100_000))
     #expect(report.counterexample == nil, "\(report)")
-    #expect(report.steps == 100_000)
+    #expect(report.steps == ExplorationBudget.steps(100_000))
     #expect(report.coverage.neverOccurred.isEmpty, "\(report.coverage)")
   }
 

@@ -23,7 +23,7 @@ import Testing
   }
 
   @Test func theTrackerKeepsItsRules() async {
-    let report = await LocationExploration.exploration().run(seed: 1, steps: 100_000)
+    let report = await LocationExploration.exploration().run(seed: 1, steps: ExplorationBudget.steps(100_000))
     #expect(report.counterexample == nil, "\(report)")
     #expect(report.coverage.neverOccurred.isEmpty, "\(report.coverage)")
   }

@@ -21,7 +21,7 @@ import Testing
   }
 
   @Test func theFormKeepsItsRules() async {
-    let report = await SignUpExploration.exploration().run(seed: 1, steps: 100_000)
+    let report = await SignUpExploration.exploration().run(seed: 1, steps: ExplorationBudget.steps(100_000))
     #expect(report.counterexample == nil, "\(report)")
     #expect(report.coverage.neverOccurred.isEmpty, "\(report.coverage)")
   }

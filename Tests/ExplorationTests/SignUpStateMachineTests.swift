@@ -6,7 +6,11 @@ import Testing
 /// The sign-up form's state machine in `Examples/SignUp/README.md` is what an exploration draws
 /// today: `Scripts/signup-state-machine.sh` redraws it.
 @MainActor
-@Suite struct SignUpStateMachineTests {
+@Suite(
+  .disabled(
+    if: ExplorationBudget.isSanitized,
+    "the plain pass checks the graph; instrumented, its 100,000 steps take minutes"))
+struct SignUpStateMachineTests {
   @Test func theReadmesStateMachineIsFresh() async throws {
     let readme = URL(fileURLWithPath: #filePath).deletingLastPathComponent().deletingLastPathComponent()
       .deletingLastPathComponent().appendingPathComponent("Examples/SignUp/README.md")
