@@ -160,8 +160,8 @@ let package = Package(
     .testTarget(
       name: "ExplorationTests",
       dependencies: [
-        "Braid", "BraidLocation", "BraidRecording", "CounterFeature", "ExploreCLI", "LocationTrackerFeature",
-        "SignUpFeature", "UserDirectoryClient",
+        "Braid", "BraidLocation", "BraidRecording", "BraidTestSupport", "CounterFeature", "ExploreCLI",
+        "LocationTrackerFeature", "SignUpFeature", "UserDirectoryClient",
       ],
       swiftSettings: strict
     ),

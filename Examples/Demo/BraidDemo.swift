@@ -68,7 +68,7 @@ enum BraidDemo {
       name: "explore",
       synopsis: """
         braid-demo explore counter|signup|location [--seed S] [--steps N] [--trace FILE]
-                                   [--examples DIR] [--mermaid FILE] [--dot FILE]
+                                   [--examples DIR] [--mermaid FILE] [--dot FILE] [--html FILE]
         """,
       options: ExploreCommand.usage
     ) { arguments, printHelp in

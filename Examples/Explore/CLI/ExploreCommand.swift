@@ -15,6 +15,7 @@ public enum ExploreCommand {
         --examples DIR   rerun the counterexamples saved in DIR first; save a new one there
         --mermaid FILE   write the state machine the walks observed as a Mermaid diagram
         --dot FILE       write it as a Graphviz digraph
+        --html FILE      write a self-contained report: the graph, the coverage, the counterexample
     """
 
   /// Runs the command with the arguments that follow `explore`.
@@ -52,10 +53,14 @@ public enum ExploreCommand {
         }
         arguments.removeFirst()
         steps = value
-      case "--mermaid", "--dot":
+      case "--mermaid", "--dot", "--html":
         guard let value = arguments.first, !value.hasPrefix("-") else { throw .usage("\(argument) needs a file") }
         arguments.removeFirst()
-        if argument == "--dot" { graphPaths.dot = value } else { graphPaths.mermaid = value }
+        switch argument {
+        case "--dot": graphPaths.dot = value
+        case "--html": graphPaths.html = value
+        default: graphPaths.mermaid = value
+        }
       case "--examples":
         guard let value = arguments.first, !value.hasPrefix("-") else { throw .usage("--examples needs a folder") }
         arguments.removeFirst()
@@ -87,6 +92,9 @@ public enum ExploreCommand {
   struct GraphPaths {
     var mermaid: String?
     var dot: String?
+    var html: String?
+
+    var drawsGraph: Bool { mermaid != nil || dot != nil || html != nil }
   }
 
   /// One exploration as the command runs it.
@@ -101,8 +109,7 @@ public enum ExploreCommand {
     func explore<State, Action: Codable>(
       _ exploration: Exploration<State, Action>, feature: String, node: @escaping (State) -> String
     ) async throws(CommandError) -> Int32 {
-      let drawsGraph = graphPaths.mermaid != nil || graphPaths.dot != nil
-      let exploration = drawsGraph ? exploration.graphing(node) : exploration
+      let exploration = graphPaths.drawsGraph ? exploration.graphing(node) : exploration
       let showsProgress = isatty(2) != 0
       let progress: (Int, Int) -> Void = { steps, walks in
         guard showsProgress else { return }
@@ -124,6 +131,7 @@ public enum ExploreCommand {
         try write(graph.mermaid(), to: graphPaths.mermaid)
         try write(graph.dot(name: feature), to: graphPaths.dot)
       }
+      try write(exploration.html(of: report, title: "Exploring \(feature)"), to: graphPaths.html)
       guard let counterexample = report.counterexample else { return 0 }
       if let tracePath {
         do {
