@@ -75,7 +75,8 @@ enum BraidDemo {
       try await ExploreCommand.run(arguments: arguments, printUsage: printHelp)
     },
     Command(
-      name: "replay", synopsis: "braid-demo replay FILE [--at N | --step | --emit-test [--test-name NAME]]",
+      name: "replay",
+      synopsis: "braid-demo replay FILE [--at N | --step | --emit-test [--test-name NAME] | --html FILE]",
       options: ReplayCommand.usage
     ) {
       arguments, printHelp in

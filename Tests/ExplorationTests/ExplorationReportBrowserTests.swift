@@ -1,5 +1,6 @@
 import BraidRecording
 import BraidTestSupport
+import CounterFeature
 import ExploreCLI
 import Foundation
 import Testing
@@ -45,6 +46,24 @@ struct ExplorationReportBrowserTests {
     let inked = try Self.run("/usr/bin/python3", ["-c", Self.inkedPixels, screenshot.path])
     // Headings, steps, boxes and arrows: tens of thousands of pixels that are not background.
     #expect((Int(inked.trimmingCharacters(in: .whitespacesAndNewlines)) ?? 0) > 10_000, "\(inked)")
+  }
+
+  @Test func aTracesTimelineOpensWithARowPerActionAndItsEffectLanes() throws {
+    let trace = URL(fileURLWithPath: #filePath).deletingLastPathComponent().deletingLastPathComponent()
+      .appendingPathComponent("RecordedSessionTests/Traces/counter.trace").path
+    let folder = FileManager.default.temporaryDirectory.appendingPathComponent("braid-timeline-\(UUID().uuidString)")
+    try FileManager.default.createDirectory(at: folder, withIntermediateDirectories: true)
+    defer { try? FileManager.default.removeItem(at: folder) }
+    let page = folder.appendingPathComponent("timeline.html")
+    try TraceTimeline.html(path: trace, feature: Counter()).write(to: page, atomically: true, encoding: .utf8)
+    let dom = try Self.run(
+      try #require(chromium), ["--headless", "--no-sandbox", "--disable-gpu", "--dump-dom", page.absoluteString])
+    #expect(dom.contains("<title>counter.trace: a trace of Counter</title>"))
+    #expect(dom.contains("12 action(s), 3 effect(s) in 1 lane(s)"))
+    #expect(dom.components(separatedBy: "<tr class=\"step\"").count - 1 == 12)
+    // The factoring, the timer (cancelled by its second tap) and the second factoring.
+    #expect(dom.components(separatedBy: "class=\"lane start\"").count - 1 == 3)
+    #expect(dom.components(separatedBy: "class=\"lane cancelled\"").count - 1 == 1)
   }
 
   /// Runs `program` to its end, at most 60 s (`timeout` kills it then), and returns its output.

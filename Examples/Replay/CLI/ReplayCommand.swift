@@ -24,6 +24,8 @@ public enum ReplayCommand {
         --emit-test      print a Swift Testing test of the recorded session instead: a
                          TestStore with described effects, each recorded step asserted
         --test-name NAME the emitted test's name (default recordedSession)
+        --html FILE      write the trace's timeline as a page: each action with its diff, and
+                         each effect's lane from its start to its finish or cancellation
     """
 
   /// Runs the command with the arguments that follow `replay`.
@@ -41,6 +43,7 @@ public enum ReplayCommand {
     var step: Int?
     var emitsTest = false
     var steps = false
+    var htmlPath: String?
     var testName = "recordedSession"
     while !arguments.isEmpty {
       let argument = arguments.removeFirst()
@@ -58,6 +61,10 @@ public enum ReplayCommand {
         emitsTest = true
       case "--step":
         steps = true
+      case "--html":
+        guard let value = arguments.first, !value.hasPrefix("-") else { throw .usage("--html needs a file") }
+        arguments.removeFirst()
+        htmlPath = value
       case "--test-name":
         guard let value = arguments.first, isIdentifier(value) else {
           throw .usage("--test-name needs a Swift identifier")
@@ -75,6 +82,10 @@ public enum ReplayCommand {
       guard step == nil else { throw .usage("--emit-test and --at cannot go together") }
       print(try emittedTest(ofTrace: path, testName: testName), terminator: "")
       return 0
+    }
+    if let htmlPath {
+      guard step == nil, !steps else { throw .usage("--html goes with neither --at nor --step") }
+      return try replay(path, .html(htmlPath)).status
     }
     if steps {
       guard step == nil else { throw .usage("--step and --at cannot go together") }
@@ -102,6 +113,7 @@ public enum ReplayCommand {
     case at(Int)
     case step
     case emit(testName: String)
+    case html(String)
   }
 
   /// Does `mode` with the trace at `path`, replayed by the feature that recorded it; turns every
@@ -172,6 +184,11 @@ public enum ReplayCommand {
     switch mode {
     case .step: return (try stepThrough(&replay) { readLine() }, nil)
     case .at(let step): return (try report(&replay, at: step, path: path), nil)
+    case .html(let page):
+      let text = try TraceTimeline.html(path: path, feature: feature, withDependencies: dependencies.values)
+      try Data(text.utf8).write(to: URL(fileURLWithPath: page), options: .withoutOverwriting)
+      print("wrote the timeline of \(path) to \(page)")
+      return (0, nil)
     case .verify, .emit: return (try report(&replay, at: nil, path: path), nil)
     }
   }

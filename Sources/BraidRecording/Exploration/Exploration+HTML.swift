@@ -23,7 +23,7 @@ extension Exploration {
       for (step, before, after) in walkthrough(counterexample.steps) {
         let diff = ValueDump.diff(before, after) ?? "no change"
         body.append(
-          "<li class=\"step\"><code>\(HTMLText.escaped(step.description))</code><pre class=\"diff\">\(Self.coloured(diff))</pre></li>"
+          "<li class=\"step\"><code>\(HTMLText.escaped(step.description))</code>\(HTMLPage.diff(diff))</li>"
         )
       }
       body.append("</ol></section>")
@@ -37,15 +37,7 @@ extension Exploration {
       body.append("</section>")
     }
     body.append(Self.coverageTable(report.coverage))
-    return """
-      <!doctype html>
-      <html lang="en"><head><meta charset="utf-8"><title>\(HTMLText.escaped(title))</title>
-      <style>\(Self.style)</style></head>
-      <body>
-      \(body.joined(separator: "\n"))
-      </body></html>
-
-      """
+    return HTMLPage.document(title: title, body: body)
   }
 
   /// Each step of `steps` that ran, with the states before and after it.
@@ -59,16 +51,6 @@ extension Exploration {
       result.append((performed, before, walk.state))
     }
     return result
-  }
-
-  /// A diff with its removed and added lines marked for colour.
-  private static func coloured(_ diff: String) -> String {
-    diff.split(separator: "\n", omittingEmptySubsequences: false).map { line in
-      let text = HTMLText.escaped(String(line))
-      if line.hasPrefix("−") { return "<span class=\"removed\">\(text)</span>" }
-      if line.hasPrefix("+") { return "<span class=\"added\">\(text)</span>" }
-      return text
-    }.joined(separator: "\n")
   }
 
   private static func coverageTable(_ coverage: ExplorationCoverage) -> String {
@@ -91,17 +73,4 @@ extension Exploration {
     return rows.joined(separator: "\n")
   }
 
-  private static var style: String {
-    """
-    body{font:15px/1.45 system-ui,sans-serif;margin:2em;color:#222;max-width:75em}
-    h1{font-size:1.6em}.pass{color:#17652d}.fail,.violation{color:#a31515;font-weight:600}
-    .step{margin:.6em 0}pre.diff{background:#f6f6f6;padding:.5em;overflow:auto}
-    .removed{color:#a31515}.added{color:#17652d}
-    table{border-collapse:collapse}td,th{border:1px solid #ccc;padding:.2em .6em;text-align:right}
-    td:first-child,th:first-child{text-align:left}tr.never td{color:#a31515}
-    svg.graph{background:#fcfcfc;border:1px solid #ddd}
-    .node rect{fill:#e8f0fe;stroke:#3367d6}.node text{font-size:12px}
-    .edge-label{font-size:11px;fill:#444}
-    """
-  }
 }

@@ -120,21 +120,3 @@ extension TransitionGraph {
     }
   }
 }
-
-/// Text made safe inside HTML and SVG.
-enum HTMLText {
-  static func escaped(_ text: String) -> String {
-    var result = ""
-    result.reserveCapacity(text.count)
-    for character in text {
-      switch character {
-      case "&": result += "&amp;"
-      case "<": result += "&lt;"
-      case ">": result += "&gt;"
-      case "\"": result += "&quot;"
-      default: result.append(character)
-      }
-    }
-    return result
-  }
-}

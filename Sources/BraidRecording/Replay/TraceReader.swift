@@ -97,3 +97,14 @@ final class TraceReader {
     }
   }
 }
+
+extension TraceRecordHead {
+  /// The fields of an event line; a line that is not one is an error naming it.
+  init(_ line: TraceReader.Line) throws(TraceError) {
+    do {
+      self = try TraceJSON.decoder().decode(TraceRecordHead.self, from: Data(line.bytes))
+    } catch {
+      throw .invalidLine(line: line.number, reason: "not a trace event (\(traceDecodingReason(error)))")
+    }
+  }
+}

@@ -216,11 +216,7 @@ public struct TraceReplay<Feature: Reducer> where Feature.State: Codable, Featur
   // MARK: - Lines
 
   private static func head(of line: TraceReader.Line) throws(TraceError) -> TraceRecordHead {
-    do {
-      return try TraceJSON.decoder().decode(TraceRecordHead.self, from: Data(line.bytes))
-    } catch {
-      throw .invalidLine(line: line.number, reason: "not a trace event (\(traceDecodingReason(error)))")
-    }
+    try TraceRecordHead(line)
   }
 
   private static func payload<A: Decodable, S: Decodable>(
