@@ -127,7 +127,7 @@ let package = Package(
       name: "ExploreCLI",
       dependencies: [
         "Braid", "BraidLocation", "BraidRecording", "CounterFeature", "DemoCommandLine", "LocationTrackerFeature",
-        "SignUpFeature", "UserDirectoryClient",
+        "ReplayCLI", "SignUpFeature", "UserDirectoryClient",
       ],
       path: "Examples/Explore/CLI",
       swiftSettings: strict

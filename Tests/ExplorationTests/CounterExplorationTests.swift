@@ -42,7 +42,7 @@ import Testing
     let counterexample = try #require(report.counterexample)
     let path = FileManager.default.temporaryDirectory.appendingPathComponent("braid-explore-\(UUID()).trace").path
     defer { try? FileManager.default.removeItem(atPath: path) }
-    try broken.recordTrace(of: counterexample.steps, feature: "Counter", to: path)
+    try await broken.recordTrace(of: counterexample.steps, feature: "Counter", to: path)
     var replay = try TraceReplay(path: path, feature: TimerNotCancelledOnStop())
     guard case .verified(let steps, _) = try replay.verify() else {
       Issue.record("the saved counterexample did not replay")

@@ -1,6 +1,7 @@
 import Braid
 import BraidRecording
 import ExploreCLI
+import Foundation
 import SignUpFeature
 import Testing
 
@@ -33,5 +34,26 @@ import Testing
     // A name confirmed available, then another typed: the check runs, the form does not say so.
     #expect(counterexample.steps.first?.description == #"send .usernameChanged("a")"#)
     #expect(counterexample.after.availability.isAvailable)
+  }
+
+  @Test func aCounterexampleBecomesATestStoreTestThatAnswersItsEffects() async throws {
+    let broken = SignUpExploration.exploration(CreateEnabledWhileChecking())
+    let counterexample = try #require(await broken.run(seed: 0, steps: 10_000).counterexample)
+    let path = FileManager.default.temporaryDirectory.appendingPathComponent("braid-explore-\(UUID()).trace").path
+    defer { try? FileManager.default.removeItem(atPath: path) }
+    try await broken.recordTrace(of: counterexample.steps, feature: "SignUp", to: path)
+    let test = try TraceTestEmitter(
+      testName: "exploredSignUp", imports: ["SignUpFeature"], reducer: "CreateEnabledWhileChecking()",
+      dependencies: ["$0.userDirectory = .noop", "$0.continuousClock = ImmediateClock()"]
+    ).emit(path: path, feature: CreateEnabledWhileChecking()) {
+      $0.userDirectory = .noop
+      $0.continuousClock = ImmediateClock()
+    }
+    // The check's answer is the described effect's answer, as the exploration gave it.
+    #expect(test.contains(#"let effect1 = store.effectStarted(.run, ids: ["availability"])"#), "\(test)")
+    #expect(
+      test.contains(#"await store.answer(effect1, with: .availabilityChecked(username: "a", isAvailable: true))"#),
+      "\(test)")
+    #expect(test.contains(#"await store.send(.usernameChanged("a"))"#))
   }
 }

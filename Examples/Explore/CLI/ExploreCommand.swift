@@ -2,6 +2,7 @@ import Braid
 import BraidRecording
 import DemoCommandLine
 import Foundation
+import ReplayCLI
 
 /// `braid-demo explore EXAMPLE`: walks an example feature with seeded random steps against its
 /// rules, prints what the walks covered, and on a violation the shrunk steps that break it.
@@ -135,11 +136,13 @@ public enum ExploreCommand {
       guard let counterexample = report.counterexample else { return 0 }
       if let tracePath {
         do {
-          try exploration.recordTrace(of: counterexample.steps, feature: feature, to: tracePath)
+          try await exploration.recordTrace(of: counterexample.steps, feature: feature, to: tracePath)
         } catch {
           throw .runtime("\(error)")
         }
         print("saved the counterexample to \(tracePath): braid-demo replay \(tracePath) --step")
+        // The counterexample as a TestStore test of the feature as it is now, ready to paste.
+        print(try ReplayCommand.emittedTest(ofTrace: tracePath, testName: "explored\(feature)Counterexample"))
       }
       return 1
     }

@@ -124,6 +124,9 @@ final class SubscribeEffectBox<Action: Sendable>: EffectBox<Action>, @unchecked 
   /// cancelled (possibly both: it must be idempotent): for tracking that must not end between
   /// a failed attempt and its retry.
   let onFinish: (@Sendable () -> Void)?
+  /// Whether this subscription stands in for a described `run` (`Effect.described(by:command:)`):
+  /// the inspection stream then reports a run, as the effect it describes is one.
+  let standsInForRun: Bool
 
   init(
     body: @escaping @Sendable (EffectSubscriber<Action>) -> AnyCancellable,
@@ -131,7 +134,8 @@ final class SubscribeEffectBox<Action: Sendable>: EffectBox<Action>, @unchecked 
     retries: Int = 0,
     fileID: StaticString,
     line: UInt,
-    onFinish: (@Sendable () -> Void)? = nil
+    onFinish: (@Sendable () -> Void)? = nil,
+    standsInForRun: Bool = false
   ) {
     self.body = body
     self.handler = handler
@@ -139,6 +143,7 @@ final class SubscribeEffectBox<Action: Sendable>: EffectBox<Action>, @unchecked 
     self.fileID = fileID
     self.line = line
     self.onFinish = onFinish
+    self.standsInForRun = standsInForRun
     super.init(kind: .subscribe, isSynchronous: false)
   }
 
@@ -150,7 +155,7 @@ final class SubscribeEffectBox<Action: Sendable>: EffectBox<Action>, @unchecked 
   ) -> SubscribeEffectBox {
     SubscribeEffectBox(
       body: body ?? self.body, handler: handler, retries: retries ?? self.retries, fileID: fileID, line: line,
-      onFinish: onFinish ?? self.onFinish)
+      onFinish: onFinish ?? self.onFinish, standsInForRun: standsInForRun)
   }
 
   /// This subscription, sending `transform(action)` for each action its client sends.
@@ -162,7 +167,8 @@ final class SubscribeEffectBox<Action: Sendable>: EffectBox<Action>, @unchecked 
       retries: retries,
       fileID: fileID,
       line: line,
-      onFinish: onFinish)
+      onFinish: onFinish,
+      standsInForRun: standsInForRun)
   }
 }
 

@@ -217,7 +217,9 @@ extension EngineStore {
     let handle = EngineEffectHandle(
       context: context, canceller: links, teardown: teardown, reportsLateSends: false,
       fileID: subscription.fileID, line: subscription.line)
-    if inspection != nil { inspectStart(of: handle, .subscribe, context: context, key: nil) }
+    if inspection != nil {
+      inspectStart(of: handle, subscription.standsInForRun ? .run : .subscribe, context: context, key: nil)
+    }
     let scope = EffectScope(
       store: ObjectIdentifier(registry), path: context.path,
       reporter: handle.inspection.map { EngineResourceReporter(inspection: $0, effect: handle.inspectedEffect) })

@@ -50,7 +50,12 @@ final class ExplorationWalk<State, Action: Sendable> {
 
   /// Performs `step` and returns it as performed (an answer made from its effect's start), or
   /// `nil`, doing nothing, for an answer whose effect is not running or answers nothing.
-  func perform(_ step: ExplorationStep<Action>) -> ExplorationStep<Action>? {
+  ///
+  /// An answer is reduced at once, as if sent from outside; with `throughEffect` it goes
+  /// through the effect's own subscriber instead, as the effect would have sent it (a trace
+  /// then says which effect sent it), and is reduced once the caller lets the store's tasks
+  /// run.
+  func perform(_ step: ExplorationStep<Action>, throughEffect: Bool = false) -> ExplorationStep<Action>? {
     var performed = step
     switch step.kind {
     case .send(let action):
@@ -62,8 +67,12 @@ final class ExplorationWalk<State, Action: Sendable> {
         (action, finishes) = answer
         performed = ExplorationStep(.answer(ids: ids, action, finishes: finishes), choice: choice)
       }
-      // Delivered as the effect would have sent it: reduced at once, before anything else.
-      capturingIssues { _ = core.send(action) }
+      if throughEffect, case (_, let subscriber)? = described.entry(for: effect) {
+        subscriber.send(action)
+      } else {
+        // Reduced at once, before anything else, as the effect's answer would be.
+        capturingIssues { _ = core.send(action) }
+      }
       if finishes, case .success(let subscriber) = described.complete(effect) {
         subscriber.send(completion: .finished)
       }

@@ -62,7 +62,8 @@ extension Effect {
     let (fileID, line) = Self.site(of: leaf)
     let described = Self(
       box: SubscribeEffectBox(
-        body: { subscriber in describe(kind, context, subscriber) }, handler: nil, fileID: fileID, line: line))
+        body: { subscriber in describe(kind, context, subscriber) }, handler: nil, fileID: fileID, line: line,
+        standsInForRun: kind == .run))
     // A run's own cancellation id (a `.run { … }.cancellable(id:)` folded into the run) is
     // kept around its stand-in, so cancelling by that id still reaches it.
     guard leaf.kind == .run else { return described }
