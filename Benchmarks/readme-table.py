@@ -202,6 +202,9 @@ def top_level_region(run, figures):
     def add(*cells):
         lines.append("| " + " | ".join(cells) + " |")
 
+    def ms(value):
+        return f"{value / 1e6:.2f}".rstrip("0").rstrip(".") if value < 1e7 else f"{value / 1e6:.0f}"
+
     root = "root send, 1 observer (peer: closure store)"
     braid, floor, peer = f.median(root), f.median(root, "floor"), f.median(root, "peer")
     combine = f.median("root send, 1 observer (peer: OpenCombine store)", "peer")
@@ -232,6 +235,19 @@ def top_level_region(run, figures):
         add(f"{label}, {written} bytes written per action", ns(braid), "—", f"{ns(without)} without",
             f"{times(braid / without)} without", instructions(*f.count(counted_as, "no recorder"), " without"), "—",
             "—")
+
+    # Exploration, timed only (a walk is many sends): steps per second against DECISIONS' targets.
+    for bench, label, target in [
+        ("explore the counter, per step (floor: its reducer alone)", "explore the counter, per step", 20_000),
+        ("explore the sign-up form, per step (floor: its reducer alone)", "explore the sign-up form, per step",
+         5_000),
+    ]:
+        braid, floor = f.median(bench), f.median(bench, "floor")
+        add(f"{label} ({1e9 / braid:,.0f} steps/s)", ns(braid), ns(floor), "—", times(braid / floor) + " floor", "—",
+            f"≥ {target:,} steps/s", verdict(None, 1e9 / braid >= target))
+    shrink = f.median("find and shrink a counterexample (a timer left running on stop)")
+    add("find and shrink one counterexample (the counter's timer left running)", f"{ms(shrink)} ms", "—", "—", "—",
+        "—", "< 1 s", verdict(None, shrink < 1e9))
 
     for kind, label in [("plain", "plain features"), ("generic", "generic `Nest<Child>`")]:
         for depth in [5, 10]:
