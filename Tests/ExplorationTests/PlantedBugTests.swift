@@ -1,5 +1,6 @@
 import Braid
 import BraidRecording
+import CounterFeature
 import ExploreCLI
 import Testing
 
@@ -55,5 +56,15 @@ import Testing
     #expect(first.description == second.description)
     let other = await exploration.run(seed: 43, steps: 10_000)
     #expect(first.description != other.description)
+  }
+
+  @Test func anExplorationWithNothingToDoEndsAtOnce() async {
+    let exploration = Exploration(
+      initialState: Counter.State(), reducer: Counter(), actions: [.action("+", weight: 0, .incrementButtonTapped)],
+      invariants: [])
+    let report = await exploration.run(seed: 0, steps: 1_000)
+    #expect(report.steps == 0)
+    #expect(report.walks == 1)
+    #expect(report.counterexample == nil)
   }
 }

@@ -65,7 +65,8 @@ public struct Exploration<State, Action: Sendable> {
   }
 
   /// Walks the feature for `steps` steps in all, from `seed`, and stops at the first violation,
-  /// which it shrinks.
+  /// which it shrinks. It stops early when a walk can take no step at all (no action case has a
+  /// weight and no effect answers): the report then says how few steps it took.
   ///
   /// - Parameters:
   ///   - seed: The seed; the same seed gives the same walks everywhere.
@@ -91,6 +92,7 @@ public struct Exploration<State, Action: Sendable> {
       // The walks run on the main actor: between two, everything else waiting for it runs.
       await Task.yield()
       progress?(taken, walks)
+      let takenBefore = taken
       for _ in 0..<walkLength where taken < steps {
         guard let step = nextStep(walk, &random) else { break }
         let before = walk.state
@@ -113,6 +115,9 @@ public struct Exploration<State, Action: Sendable> {
       }
       walk.finish()
       coverage.noteEffects(walk.started)
+      // A walk that could take no step (no action case with a weight, no effect to answer) has
+      // nothing to explore: every walk would be the same, and the budget would never be spent.
+      if taken == takenBefore { break }
     }
     return report(seed: seed, steps: taken, walks: walks, coverage: coverage, graph: graph, found: nil)
   }

@@ -11,8 +11,11 @@ import Braid
 /// let ages = ValueGenerator.int(in: 0...130)
 /// ```
 public struct ValueGenerator<Value: Sendable>: Sendable {
-  let draw: @Sendable (inout SeededRandomNumberGenerator) -> Value
-  let simplify: @Sendable (Value) -> [Value]
+  /// Makes a value from the exploration's random numbers: call it from a generator of your own
+  /// that builds on this one.
+  public let draw: @Sendable (inout SeededRandomNumberGenerator) -> Value
+  /// The values simpler than the given one, simplest first.
+  public let simplify: @Sendable (Value) -> [Value]
 
   /// A generator that draws with `draw` and simplifies with `simplify`.
   ///
@@ -85,7 +88,8 @@ extension ValueGenerator where Value == String {
     let shortest = max(0, length.lowerBound)
     return Self(
       draw: { random in
-        let count = Int.random(in: length, using: &random)
+        // A range reaching below zero draws no fewer than zero characters.
+        let count = max(0, Int.random(in: length, using: &random))
         return String((0..<count).map { _ in characters[Int.random(in: 0..<characters.count, using: &random)] })
       },
       simplify: { value in
@@ -114,7 +118,7 @@ extension ValueGenerator {
     let fewest = max(0, count.lowerBound)
     return Self(
       draw: { random in
-        let n = Int.random(in: count, using: &random)
+        let n = max(0, Int.random(in: count, using: &random))
         return (0..<n).map { _ in element.draw(&random) }
       },
       simplify: { value in
