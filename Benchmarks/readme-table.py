@@ -241,6 +241,8 @@ def top_level_region(run, figures):
         ("explore the counter, per step (floor: its reducer alone)", "explore the counter, per step", 20_000),
         ("explore the sign-up form, per step (floor: its reducer alone)", "explore the sign-up form, per step",
          5_000),
+        ("explore the sign-up form, its effects running on the test clock, per step (floor: its reducer alone)",
+         "explore the sign-up form, its effects running on the test clock, per step", 5_000),
     ]:
         braid, floor = f.median(bench), f.median(bench, "floor")
         add(f"{label} ({1e9 / braid:,.0f} steps/s)", ns(braid), ns(floor), "—", times(braid / floor) + " floor", "—",

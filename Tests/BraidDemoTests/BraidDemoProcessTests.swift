@@ -11,25 +11,31 @@ struct BraidDemoProcessTests {
   }
 
   /// Runs `braid-demo` with `arguments` and `input` on standard input (and `environment` in
-  /// place of this process's, and `directory` as its working directory, when given); returns
-  /// status and output.
+  /// place of this process's, `directory` as its working directory, and only the processors
+  /// `cpus` (as `taskset -c` lists them) to run on, when given); returns status and output.
   ///
   /// The process is awaited on a thread of its own, not on the cooperative pool (see
   /// `onOwnThread`).
   static func run(
-    _ arguments: [String], input: String = "", environment: [String: String]? = nil, directory: String? = nil
+    _ arguments: [String], input: String = "", environment: [String: String]? = nil, directory: String? = nil,
+    cpus: String? = nil
   ) async throws -> (status: Int32, output: String, error: String) {
     try await onOwnThread {
-      try runBlocking(arguments, input: input, environment: environment, directory: directory)
+      try runBlocking(arguments, input: input, environment: environment, directory: directory, cpus: cpus)
     }
   }
 
   private static func runBlocking(
-    _ arguments: [String], input: String, environment: [String: String]?, directory: String?
+    _ arguments: [String], input: String, environment: [String: String]?, directory: String?, cpus: String?
   ) throws -> (status: Int32, output: String, error: String) {
     let process = Process()
-    process.executableURL = executable
-    process.arguments = arguments
+    if let cpus {
+      process.executableURL = URL(fileURLWithPath: "/usr/bin/taskset")
+      process.arguments = ["-c", cpus, executable.path] + arguments
+    } else {
+      process.executableURL = executable
+      process.arguments = arguments
+    }
     if let environment { process.environment = environment }
     if let directory { process.currentDirectoryURL = URL(fileURLWithPath: directory) }
     let stdin = Pipe.forChild()

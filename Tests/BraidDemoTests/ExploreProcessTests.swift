@@ -17,6 +17,34 @@ struct ExploreProcessTests {
     #expect(again.output == result.output)
   }
 
+  /// Everything of a walk runs on the main actor in a defined order, effects included: the
+  /// machine's processors cannot change a run.
+  @Test(.enabled(if: ProcessInfo.processInfo.activeProcessorCount >= 2, "needs two processors"))
+  func oneSeedGivesOneRunOnOneProcessorAndOnTwo() async throws {
+    for arguments in [
+      ["explore", "signup", "--run-effects", "--seed", "9", "--steps", "3000"],
+      ["explore", "counter", "--seed", "9", "--steps", "3000"],
+    ] {
+      let one = try await Demo.run(arguments, cpus: "0")
+      let two = try await Demo.run(arguments, cpus: "0,1")
+      #expect(one.status == 0 && two.status == 0, "\(one.error) \(two.error)")
+      #expect(one.output.hasPrefix("seed 9: 3000 step(s)"), "\(one.output)")
+      #expect(one.output == two.output)
+    }
+  }
+
+  @Test func signUpsEffectsRunWhenAsked() async throws {
+    let result = try await Demo.run(["explore", "signup", "--run-effects", "--seed", "3", "--steps", "2000"])
+    #expect(result.status == 0, "\(result.error)")
+    // Fed back by the debounced check itself, on the walk's clock, never answered by the walk.
+    let row = result.output.split(separator: "\n").first { $0.hasPrefix("availabilityChecked ") }
+    let counts = row?.split(separator: " ").dropFirst().compactMap { Int($0) } ?? []
+    #expect(counts.count == 2 && counts[0] == 0 && counts[1] > 0, "\(result.output)")
+    let counter = try await Demo.run(["explore", "counter", "--run-effects"])
+    #expect(counter.status == 64)
+    #expect(counter.error.hasPrefix("braid-demo: --run-effects is for signup only"), "\(counter.error)")
+  }
+
   @Test func aWrongExampleOrFlagIsAUsageError() async throws {
     let unknown = try await Demo.run(["explore", "nothing"])
     #expect(unknown.status == 64)

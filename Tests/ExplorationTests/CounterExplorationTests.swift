@@ -51,6 +51,6 @@ import Testing
     #expect(steps == counterexample.steps.count)
     #expect(replay.state == counterexample.after)
     // Replayed again, the steps still break the rule.
-    #expect(broken.check(counterexample.steps)?.violation == counterexample.violation)
+    #expect(await broken.check(counterexample.steps)?.violation == counterexample.violation)
   }
 }

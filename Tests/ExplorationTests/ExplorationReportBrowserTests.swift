@@ -25,7 +25,7 @@ struct ExplorationReportBrowserTests {
     try FileManager.default.createDirectory(at: folder, withIntermediateDirectories: true)
     defer { try? FileManager.default.removeItem(at: folder) }
     let page = folder.appendingPathComponent("report.html")
-    try exploration.html(of: report, title: "Exploring the broken counter").write(
+    try await exploration.html(of: report, title: "Exploring the broken counter").write(
       to: page, atomically: true, encoding: .utf8)
     let browser = try #require(chromium)
 

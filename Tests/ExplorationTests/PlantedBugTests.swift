@@ -20,7 +20,8 @@ import Testing
       #expect(violations.contains(counterexample.violation), "seed \(seed)", sourceLocation: sourceLocation)
       #expect(counterexample.steps.count <= 6, "seed \(seed): \(counterexample)", sourceLocation: sourceLocation)
       #expect(
-        unbroken.check(counterexample.steps) == nil, "seed \(seed): \(counterexample)", sourceLocation: sourceLocation)
+        await unbroken.check(counterexample.steps) == nil, "seed \(seed): \(counterexample)",
+        sourceLocation: sourceLocation)
     }
     #expect(found >= 9, "found from \(found) of 10 seeds", sourceLocation: sourceLocation)
   }

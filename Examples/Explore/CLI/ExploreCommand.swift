@@ -12,6 +12,8 @@ public enum ExploreCommand {
       explore EXAMPLE    explore counter, signup or location: seeded random steps against its rules
         --seed S         the seed (default 0); the same seed gives the same run everywhere
         --steps N        how many steps in all (default 10000)
+        --run-effects    signup only: run its effects on a test clock and a directory in memory,
+                         with time passing as a step, instead of answering them
         --trace FILE     save a counterexample into a new trace file (see replay)
         --examples DIR   rerun the counterexamples saved in DIR first; save a new one there
         --mermaid FILE   write the state machine the walks observed as a Mermaid diagram
@@ -36,6 +38,7 @@ public enum ExploreCommand {
     var tracePath: String?
     var graphPaths = GraphPaths()
     var examples: ExplorationExamples?
+    var runsEffects = false
     while !arguments.isEmpty {
       let argument = arguments.removeFirst()
       switch argument {
@@ -62,6 +65,8 @@ public enum ExploreCommand {
         case "--html": graphPaths.html = value
         default: graphPaths.mermaid = value
         }
+      case "--run-effects":
+        runsEffects = true
       case "--examples":
         guard let value = arguments.first, !value.hasPrefix("-") else { throw .usage("--examples needs a folder") }
         arguments.removeFirst()
@@ -76,11 +81,14 @@ public enum ExploreCommand {
       }
     }
     let run = Run(seed: seed, steps: steps, tracePath: tracePath, graphPaths: graphPaths, examples: examples)
+    if runsEffects, example != "signup" { throw .usage("--run-effects is for signup only") }
     switch example {
     case "counter":
       return try await run.explore(CounterExploration.exploration(), feature: "Counter", node: CounterExploration.node)
     case "signup":
-      return try await run.explore(SignUpExploration.exploration(), feature: "SignUp", node: SignUpExploration.node)
+      return try await run.explore(
+        runsEffects ? SignUpExploration.runningExploration() : SignUpExploration.exploration(), feature: "SignUp",
+        node: SignUpExploration.node)
     case "location":
       return try await run.explore(
         LocationExploration.exploration(), feature: "LocationTracker", node: LocationExploration.node)
@@ -95,7 +103,6 @@ public enum ExploreCommand {
     var dot: String?
     var html: String?
 
-    var drawsGraph: Bool { mermaid != nil || dot != nil || html != nil }
   }
 
   /// One exploration as the command runs it.
@@ -110,11 +117,12 @@ public enum ExploreCommand {
     func explore<State, Action: Codable>(
       _ exploration: Exploration<State, Action>, feature: String, node: @escaping (State) -> String
     ) async throws(CommandError) -> Int32 {
-      let exploration = graphPaths.drawsGraph ? exploration.graphing(node) : exploration
+      // Always drawn: its nodes are the states found that the progress line counts.
+      let exploration = exploration.graphing(node)
       let showsProgress = isatty(2) != 0
-      let progress: (Int, Int) -> Void = { steps, walks in
+      let progress: (ExplorationProgress) -> Void = { progress in
         guard showsProgress else { return }
-        FileHandle.standardError.write(Data("\r\u{1B}[Kexploring \(feature): \(steps) step(s), \(walks) walk(s)".utf8))
+        FileHandle.standardError.write(Data("\r\u{1B}[Kexploring \(feature): \(progress)".utf8))
       }
       let report: ExplorationReport<State, Action>
       if let examples {
@@ -132,7 +140,9 @@ public enum ExploreCommand {
         try write(graph.mermaid(), to: graphPaths.mermaid)
         try write(graph.dot(name: feature), to: graphPaths.dot)
       }
-      try write(exploration.html(of: report, title: "Exploring \(feature)"), to: graphPaths.html)
+      if graphPaths.html != nil {
+        try write(await exploration.html(of: report, title: "Exploring \(feature)"), to: graphPaths.html)
+      }
       guard let counterexample = report.counterexample else { return 0 }
       if let tracePath {
         do {

@@ -83,4 +83,23 @@ public enum SignUpExploration {
       $0.continuousClock = ImmediateClock()
     }
   }
+
+  /// What a user does, and time passing: long enough for a check or a sign-up to answer, or
+  /// not.
+  public static let actionsWithTime: [ExplorationAction<SignUpForm.Action>] =
+    actions + [.timePasses(weight: 3, .element(of: [.milliseconds(100), .milliseconds(300), .seconds(1)]))]
+
+  /// The exploration of `reducer` whose effects run: the debounced check and the sign-up wait
+  /// on the walk's clock and ask a directory in memory (``SignUpExplorationDirectory``), and
+  /// time passes in steps of 100 ms, 300 ms or 1 s.
+  public static func runningExploration(
+    _ reducer: some Reducer<SignUpForm.State, SignUpForm.Action> = SignUpForm()
+  ) -> Exploration<SignUpForm.State, SignUpForm.Action> {
+    Exploration(
+      initialState: SignUpForm.State(), reducer: reducer, actions: actionsWithTime, effects: .run,
+      invariants: invariants
+    ) {
+      $0.userDirectory = SignUpExplorationDirectory(clock: $0.continuousClock).client
+    }
+  }
 }

@@ -160,6 +160,26 @@ public final class TestClock<Duration: DurationProtocol & Hashable>: Clock, Send
     }
   }
 
+  /// Moves time forward to `deadline` as ``advance(to:)`` does, but lets woken tasks run by
+  /// awaiting `settle` alone, before it looks for sleepers and after each wake-up, on the
+  /// caller's actor: for a caller that runs the effects' jobs itself, in a defined order, and
+  /// knows when they are done (an exploration's walk).
+  ///
+  /// - Parameters:
+  ///   - deadline: The instant to move to; an instant before ``now`` wakes nothing.
+  ///   - isolation: The caller's actor, where `settle` runs.
+  ///   - settle: Returns once the work a wake-up set off is done.
+  package func advance(
+    to deadline: Instant, isolation: isolated (any Actor)? = #isolation, settlingWith settle: () async -> Void
+  ) async {
+    await settle()
+    while let sleeper = withState({ $0.wakeNext(through: deadline) }) {
+      sleeper.continuation.resume()
+      await settle()
+      state.withLock { $0.stopWatching(wake: sleeper.id) }
+    }
+  }
+
   /// Waits until the task just woken sleeps on this clock again, or has had a bounded number of
   /// turns to run, whichever comes first.
   private func letWokenTaskRun(_ sleeper: StateMachine.Sleeper) async {

@@ -9,7 +9,7 @@ extension Exploration {
   ///   - report: A report of this exploration.
   ///   - title: The page's title, such as the feature's name.
   /// - Returns: The page.
-  public func html(of report: ExplorationReport<State, Action>, title: String) -> String {
+  public func html(of report: ExplorationReport<State, Action>, title: String) async -> String {
     let summary =
       "seed \(report.seed): \(report.steps) step(s) in \(report.walks) walk(s), "
       + (report.counterexample == nil ? "no violation" : "a violation")
@@ -20,7 +20,7 @@ extension Exploration {
     if let counterexample = report.counterexample {
       body.append("<section id=\"counterexample\"><h2>Counterexample</h2>")
       body.append("<p class=\"violation\">violated: \(HTMLText.escaped(counterexample.violation))</p><ol>")
-      for (step, before, after) in walkthrough(counterexample.steps) {
+      for (step, before, after) in await walkthrough(counterexample.steps) {
         let diff = ValueDump.diff(before, after) ?? "no change"
         body.append(
           "<li class=\"step\"><code>\(HTMLText.escaped(step.description))</code>\(HTMLPage.diff(diff))</li>"
@@ -41,15 +41,16 @@ extension Exploration {
   }
 
   /// Each step of `steps` that ran, with the states before and after it.
-  func walkthrough(_ steps: [ExplorationStep<Action>]) -> [(ExplorationStep<Action>, State, State)] {
+  func walkthrough(_ steps: [ExplorationStep<Action>]) async -> [(ExplorationStep<Action>, State, State)] {
     let walk = ExplorationWalk(self)
-    defer { walk.finish() }
+    await walk.mount()
     var result: [(ExplorationStep<Action>, State, State)] = []
     for step in steps {
       let before = walk.state
-      guard let performed = walk.perform(step) else { continue }
+      guard let performed = await walk.perform(step) else { continue }
       result.append((performed, before, walk.state))
     }
+    _ = await walk.finish()
     return result
   }
 

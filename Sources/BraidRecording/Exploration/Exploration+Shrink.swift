@@ -10,35 +10,46 @@ extension Exploration {
   ///
   /// - Parameter steps: The steps.
   /// - Returns: The violation, or `nil` when every invariant held.
-  public func check(_ steps: [ExplorationStep<Action>]) -> ExplorationCounterexample<State, Action>? {
+  public func check(_ steps: [ExplorationStep<Action>]) async -> ExplorationCounterexample<State, Action>? {
     let walk = ExplorationWalk(self)
-    defer { walk.finish() }
-    if let violation = mountViolation(walk) {
-      return ExplorationCounterexample(violation: violation, steps: [], before: walk.state, after: walk.state)
-    }
+    await walk.mount()
     var performed: [ExplorationStep<Action>] = []
+    func counterexample(_ violation: (name: String, before: State, after: State)) -> ExplorationCounterexample<
+      State, Action
+    > {
+      ExplorationCounterexample(
+        violation: violation.name, steps: performed, before: violation.before, after: violation.after)
+    }
+    if let violation = violation(walk, before: initialState, step: nil) {
+      _ = await walk.finish()
+      return counterexample(violation)
+    }
     for step in steps {
       let before = walk.state
-      guard let step = walk.perform(step) else { continue }
+      guard let step = await walk.perform(step) else { continue }
       performed.append(step)
-      if let violation = violation(walk, before: before, action: step.action) {
-        return ExplorationCounterexample(violation: violation, steps: performed, before: before, after: walk.state)
+      if let violation = violation(walk, before: before, step: step) {
+        _ = await walk.finish()
+        return counterexample(violation)
       }
     }
-    return nil
+    let state = walk.state
+    return await walk.finish().map { counterexample(($0, state, walk.state)) }
   }
 
   /// `path`, which broke `violation`, made as short and as simple as it can be while it still
   /// breaks it: chunks removed (halves, then quarters, … then single steps), then payloads
   /// simplified, until neither helps (Hypothesis's order).
-  func shrink(_ path: [ExplorationStep<Action>], violating violation: String) -> ExplorationCounterexample<
+  func shrink(_ path: [ExplorationStep<Action>], violating violation: String) async -> ExplorationCounterexample<
     State, Action
   >? {
-    guard var best = check(path), best.violation == violation else { return check(path) }
+    let first = await check(path)
+    guard var best = first, best.violation == violation else { return first }
     var attempts = 0
-    func attempt(_ candidate: [ExplorationStep<Action>]) -> Bool {
+    func attempt(_ candidate: [ExplorationStep<Action>]) async -> Bool {
       attempts += 1
-      guard let found = check(candidate), found.violation == violation, found.steps.count <= best.steps.count else {
+      guard let found = await check(candidate), found.violation == violation, found.steps.count <= best.steps.count
+      else {
         return false
       }
       best = found
@@ -53,20 +64,20 @@ extension Exploration {
         while start + size <= best.steps.count, attempts < Self.shrinkAttempts {
           var candidate = best.steps
           candidate.removeSubrange(start..<start + size)
-          if attempt(candidate) { progress = true } else { start += 1 }
+          if await attempt(candidate) { progress = true } else { start += 1 }
         }
         size /= 2
       }
       // Two steps apart, as a pair: a step that only matters with another removed too (a
       // toggle and its toggle back).
-      if removePair(of: best.steps, attempt: attempt) { progress = true }
+      if await removePair(of: best.steps, attempt: attempt) { progress = true }
       var index = 0
       while index < best.steps.count, attempts < Self.shrinkAttempts {
         var simplified = false
         for simpler in best.steps[index].simpler() {
           var candidate = best.steps
           candidate[index] = simpler
-          if attempt(candidate) {
+          if await attempt(candidate) {
             simplified = true
             progress = true
             break
@@ -81,15 +92,15 @@ extension Exploration {
   /// Tries removing each pair of `steps` not next to each other, until `attempt` takes one;
   /// tried on short sequences only (the pairs of 12 steps are 55 runs).
   private func removePair(
-    of steps: [ExplorationStep<Action>], attempt: ([ExplorationStep<Action>]) -> Bool
-  ) -> Bool {
+    of steps: [ExplorationStep<Action>], attempt: ([ExplorationStep<Action>]) async -> Bool
+  ) async -> Bool {
     guard steps.count <= 12 else { return false }
     for first in steps.indices {
       for second in steps.indices where second > first + 1 {
         var candidate = steps
         candidate.remove(at: second)
         candidate.remove(at: first)
-        if attempt(candidate) { return true }
+        if await attempt(candidate) { return true }
       }
     }
     return false

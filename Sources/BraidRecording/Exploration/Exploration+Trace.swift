@@ -32,9 +32,10 @@ extension Exploration {
     }
     do {
       let walk = ExplorationWalk(self, inspector: inspector)
+      await walk.mount()
       for step in steps {
         let before = seen.withLock { $0 }
-        guard let performed = walk.perform(step, throughEffect: true) else { continue }
+        guard let performed = await walk.perform(step, throughEffect: true) else { continue }
         guard case .answer(_, _, let finishes) = performed.kind else { continue }
         // The answer, and the end of an effect it finishes, reach the store through the effect's
         // task: the next step waits for them, so that the trace has them in order. Bounded by
@@ -48,7 +49,7 @@ extension Exploration {
           await Task.yield()
         }
       }
-      walk.finish()
+      _ = await walk.finish()
     }
     do {
       try recorder.close()

@@ -1,7 +1,7 @@
 import Braid
 
-/// One case of the actions an exploration sends from outside, with how often to send it
-/// relative to the others, and how to make its payload.
+/// One case of the steps an exploration takes from outside — an action sent, or time passing —
+/// with how often to take it relative to the others, and how to make its payload.
 ///
 /// ```swift
 /// let actions: [ExplorationAction<SignUpForm.Action>] = [
@@ -42,6 +42,31 @@ public struct ExplorationAction<Action: Sendable>: Sendable {
   ) -> Self {
     Self(name: name, weight: max(0, weight)) { random in
       step(payload.draw(&random), payload, make)
+    }
+  }
+
+  /// Time passing on the walk's `TestClock`: its sleepers due by then wake in deadline order,
+  /// and what they send back is reduced. Shrinking a counterexample tries the durations that
+  /// `duration` simplifies to.
+  ///
+  /// ```swift
+  /// .timePasses(weight: 2, .element(of: [.milliseconds(100), .milliseconds(300), .seconds(1)]))
+  /// ```
+  ///
+  /// - Parameters:
+  ///   - name: The case's name in reports; "time passes" by default.
+  ///   - weight: How often to pick it, relative to the others; 1 by default.
+  ///   - duration: Makes how long passes.
+  /// - Returns: The case.
+  public static func timePasses(
+    _ name: String = "time passes", weight: Int = 1, _ duration: ValueGenerator<Duration>
+  ) -> Self {
+    Self(name: name, weight: max(0, weight)) { random in advance(duration.draw(&random), duration) }
+  }
+
+  private static func advance(_ value: Duration, _ duration: ValueGenerator<Duration>) -> ExplorationStep<Action> {
+    ExplorationStep(.advance(value)) {
+      duration.simplify(value).map { advance($0, duration) }
     }
   }
 

@@ -27,10 +27,11 @@ public struct ExplorationCoverage: Sendable, CustomStringConvertible {
     cases.filter { sent[$0] == nil && fedBack[$0] == nil }
   }
 
-  mutating func note<Action>(_ step: ExplorationStep<Action>) {
-    switch step.kind {
-    case .send(let action): sent[Self.caseName(of: action), default: 0] += 1
-    case .answer(_, let action, _): fedBack[Self.caseName(of: action), default: 0] += 1
+  mutating func note(_ action: some Any, isFedBack: Bool) {
+    if isFedBack {
+      fedBack[Self.caseName(of: action), default: 0] += 1
+    } else {
+      sent[Self.caseName(of: action), default: 0] += 1
     }
   }
 

@@ -23,10 +23,13 @@ public struct ExplorationExamples: Sendable {
     self.directory = directory
   }
 
-  /// One saved step: an action sent, or which answer of the newest effect under some ids.
+  /// One saved step: an action sent, which answer of the newest effect under some ids, or time
+  /// passing.
   struct SavedStep<Action: Codable>: Codable {
     var send: Action?
     var answer: SavedAnswer<Action>?
+    /// Time passing on the walk's clock.
+    var wait: Duration?
   }
 
   struct SavedAnswer<Action: Codable>: Codable {
@@ -48,6 +51,7 @@ public struct ExplorationExamples: Sendable {
       else { return nil }
       return saved.compactMap { step in
         if let action = step.send { return ExplorationStep(.send(action)) }
+        if let duration = step.wait { return ExplorationStep(.advance(duration)) }
         guard let answer = step.answer else { return nil }
         return ExplorationStep(
           .answer(ids: answer.ids, answer.action, finishes: answer.finishes), choice: answer.choice)
@@ -64,6 +68,7 @@ public struct ExplorationExamples: Sendable {
       case .send(let action): SavedStep(send: action)
       case .answer(let ids, let action, let finishes):
         SavedStep(answer: SavedAnswer(ids: ids, choice: step.choice ?? 0, action: action, finishes: finishes))
+      case .advance(let duration): SavedStep(wait: duration)
       }
     }
     let data = try TraceJSON.encoder().encode(saved)
@@ -85,19 +90,19 @@ extension Exploration where Action: Codable {
   ///   - seed: The seed of the walks.
   ///   - steps: The walks' budget (reruns are not counted).
   ///   - examples: The folder of saved counterexamples.
-  ///   - progress: Told the steps taken and the walks started so far, before each walk.
+  ///   - progress: Told how far the walks have got, before each walk.
   /// - Returns: The report; ``ExplorationReport/rerunExamples`` says how many were rerun.
   /// - Throws: The error that stopped a new counterexample from being saved.
   public func run(
     seed: UInt64, steps: Int, examples: ExplorationExamples,
-    progress: ((_ steps: Int, _ walks: Int) -> Void)? = nil
+    progress: ((ExplorationProgress) -> Void)? = nil
   ) async throws -> ExplorationReport<State, Action> {
     let saved = examples.load(Action.self)
     for steps in saved {
-      guard let found = check(steps) else { continue }
+      guard let found = await check(steps) else { continue }
       return ExplorationReport(
         seed: seed, steps: 0, walks: 0, coverage: ExplorationCoverage(actionType: Action.self), graph: nil,
-        counterexample: shrink(found.steps, violating: found.violation), rerunExamples: saved.count)
+        counterexample: await shrink(found.steps, violating: found.violation), rerunExamples: saved.count)
     }
     var report = await run(seed: seed, steps: steps, progress: progress)
     report.rerunExamples = saved.count

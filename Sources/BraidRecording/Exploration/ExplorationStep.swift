@@ -1,7 +1,8 @@
 import Braid
 import Foundation
 
-/// One step of an exploration: an action sent from outside, or an answer of a running effect.
+/// One step of an exploration: an action sent from outside, time passing on the walk's clock,
+/// or an answer of a running described effect.
 public struct ExplorationStep<Action: Sendable>: Sendable, CustomStringConvertible {
   /// What the step does.
   public enum Kind: Sendable {
@@ -11,6 +12,9 @@ public struct ExplorationStep<Action: Sendable>: Sendable, CustomStringConvertib
     /// printed) sent; `finishes` ends the effect after it. When no such effect runs, the step
     /// does nothing.
     case answer(ids: [String], Action, finishes: Bool)
+    /// Lets the duration pass on the walk's `TestClock`, waking the effects that sleep on it
+    /// in deadline order.
+    case advance(Duration)
   }
 
   /// What the step does.
@@ -37,19 +41,21 @@ public struct ExplorationStep<Action: Sendable>: Sendable, CustomStringConvertib
     self.simpler = simpler
   }
 
-  /// The action the step delivers.
-  public var action: Action {
+  /// The action the step delivers; `nil` for time passing, which delivers what effects send.
+  public var action: Action? {
     switch kind {
     case .send(let action), .answer(_, let action, _): action
+    case .advance: nil
     }
   }
 
-  /// `send .action` or `answer [ids] with .action`, on one line.
+  /// `send .action`, `answer [ids] with .action` or `let 0.3 seconds pass`, on one line.
   public var description: String {
     switch kind {
     case .send(let action): "send \(Self.oneLine(action))"
     case .answer(let ids, let action, let finishes):
       "answer the effect under [\(ids.joined(separator: ", "))] with \(Self.oneLine(action))\(finishes ? ", which finishes it" : "")"
+    case .advance(let duration): "let \(duration) pass"
     }
   }
 

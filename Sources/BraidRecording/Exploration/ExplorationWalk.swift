@@ -1,65 +1,124 @@
 import Braid
 
-/// One walk of an explored feature from its initial state: a store whose effects are described
-/// rather than run, stepped synchronously on the main actor. Nothing of an effect runs, so a
-/// walk is as fast and as repeatable as its reducer.
+/// One walk of an explored feature from its initial state, stepped on the main actor.
+///
+/// With described effects nothing of an effect runs, so a walk is as fast and as repeatable as
+/// its reducer. With running effects, their tasks' jobs wait on the walk's own executor and run
+/// when the walk settles them, after each step, in the order they were queued.
 @MainActor
 final class ExplorationWalk<State, Action: Sendable> {
   /// Where every walk's described subscriptions park their tasks; they never run an effect.
-  private static var executor: EngineExecutor { sharedExecutor }
+  private static var describedExecutor: EngineExecutor { sharedExecutor }
 
   private let core: EngineCore<State, Action>
   private let described = DescribedEffects<Action>()
+  /// Set when effects run: the queue of their tasks' jobs.
+  private let executor: ExplorationExecutor?
+  /// Set when effects run: the effects running, as the invariants see them.
+  private let runningEffects: ExplorationRunningEffects?
+  /// The walk's clock: its `continuousClock` and `suspendingClock`, moved by time steps.
+  private let clock = TestClock()
   /// The state when each described effect started, by effect number: what its answers see.
   private(set) var startStates: [Int: State] = [:]
   /// The cancellation ids of each effect that started, as printed, in start order.
   private(set) var started: [[String]] = []
   private let issues = SanitizerVisibleMutex<[String]>([])
+  /// Set when a step's effects did not settle, until it is taken.
+  private var unsettled: String?
+  /// Whether the effects once did not settle: the walk no longer runs their jobs, which would
+  /// spend the budget again at every step.
+  private var isStuck = false
+  private let reductions = ReductionLog<State, Action>()
   private let answers: (DescribedEffect, State) -> EffectAnswer<Action>
 
   init(_ exploration: Exploration<State, Action>, inspector: StoreInspector<State, Action>? = nil) {
     let described = self.described
-    answers = exploration.answers
-    let functions = withDependencies(exploration.prepareDependencies) { exploration.makeFunctions() }
+    let reductions = self.reductions
+    let clock = self.clock
+    let prepare: (inout DependencyValues) -> Void = {
+      $0.continuousClock = clock
+      $0.suspendingClock = clock
+      exploration.prepareDependencies(&$0)
+    }
+    let functions = withDependencies(prepare) { exploration.makeFunctions() }
     let reduce = functions.reduceFunction
-    let tracked = functions.replacing(
-      reduce: { state, action in reduce(&state, action).described(into: described, startedBy: ValueDump.dump(action)) },
-      hookEffects: { hook, build in build().described(into: described, startedBy: hook) })
-    core = withDependencies(exploration.prepareDependencies) {
+    let tracked: ReducerFunctions<State, Action>
+    switch exploration.effects {
+    case .described(let answers, _):
+      self.answers = answers
+      executor = nil
+      runningEffects = nil
+      tracked = functions.replacing(
+        reduce: { state, action in
+          reductions.reduce(&state, action, reduce).described(into: described, startedBy: ValueDump.dump(action))
+        },
+        hookEffects: { hook, build in build().described(into: described, startedBy: hook) })
+    case .run:
+      answers = { _, _ in .never }
+      let running = ExplorationRunningEffects()
+      executor = ExplorationExecutor()
+      runningEffects = running
+      tracked = functions.replacing(
+        reduce: { state, action in
+          reductions.reduce(&state, action, reduce).observed(by: running.observer { ValueDump.dump(action) })
+        },
+        hookEffects: { hook, build in build().observed(by: running.observer { hook }) })
+    }
+    let executor: any TaskExecutor = self.executor ?? Self.describedExecutor
+    core = withDependencies(prepare) {
       EngineCore(
-        initialState: exploration.initialState, functions: tracked, effectExecutor: Self.executor,
+        initialState: exploration.initialState, functions: tracked, effectExecutor: executor,
         isolation: MainActor.shared, inspector: inspector)
     }
+  }
+
+  /// Mounts the feature and lets the effects its mount started settle.
+  func mount() async {
     capturingIssues { core.mount() }
+    await settle()
     noteStarts()
   }
 
   /// The current state.
   var state: State { core.state }
 
-  /// The described effects running now, oldest first.
-  var running: [DescribedEffect] { described.running }
+  /// The effects running now, oldest first: described, or running on the walk's executor.
+  var running: [DescribedEffect] { runningEffects?.running ?? described.running }
 
-  /// The issues Braid reported since the last call, and clears them.
-  func takeIssues() -> [String] {
-    issues.withLock { issues in
+  /// What went wrong outside the feature's rules since the last call, and clears it: effects
+  /// that did not settle, or the first issue Braid reported.
+  func takeFailure() -> String? {
+    let issues = issues.withLock { issues in
       defer { issues.removeAll() }
       return issues
     }
+    defer { unsettled = nil }
+    return unsettled ?? issues.first.map { "Braid reported an issue: \($0)" }
+  }
+
+  /// The actions reduced since the last call, each with the states around it, in order: the
+  /// step's own action, and what effects sent back.
+  func takeReductions() -> [(before: State, action: Action, after: State)] {
+    reductions.take()
   }
 
   /// Performs `step` and returns it as performed (an answer made from its effect's start), or
-  /// `nil`, doing nothing, for an answer whose effect is not running or answers nothing.
+  /// `nil`, doing nothing, for an answer whose effect is not running or answers nothing. When
+  /// effects run, it returns once they have settled.
   ///
   /// An answer is reduced at once, as if sent from outside; with `throughEffect` it goes
   /// through the effect's own subscriber instead, as the effect would have sent it (a trace
   /// then says which effect sent it), and is reduced once the caller lets the store's tasks
   /// run.
-  func perform(_ step: ExplorationStep<Action>, throughEffect: Bool = false) -> ExplorationStep<Action>? {
+  func perform(_ step: ExplorationStep<Action>, throughEffect: Bool = false) async -> ExplorationStep<Action>? {
     var performed = step
     switch step.kind {
     case .send(let action):
       capturingIssues { _ = core.send(action) }
+    case .advance(let duration):
+      await capturingIssuesAsync {
+        await clock.advance(to: clock.now.advanced(by: duration)) { await self.settle() }
+      }
     case .answer(let ids, var action, var finishes):
       guard let effect = running.last(where: { $0.cancellationIDs == ids }) else { return nil }
       if let choice = step.choice {
@@ -77,6 +136,7 @@ final class ExplorationWalk<State, Action: Sendable> {
         subscriber.send(completion: .finished)
       }
     }
+    await settle()
     noteStarts()
     return performed
   }
@@ -111,23 +171,76 @@ final class ExplorationWalk<State, Action: Sendable> {
     }
   }
 
-  /// Dismounts the feature, as its store's release would, cancelling what still runs.
-  func finish() {
+  /// Dismounts the feature, as its store's release would, cancelling what still runs, and
+  /// returns what went wrong on the way: running effects that did not settle, or one that
+  /// outlived the dismount.
+  func finish() async -> String? {
     capturingIssues { _ = core.dismount() }
+    // Once more even after effects got stuck: the dismount cancelled them, and an effect that
+    // only loops until cancelled ends now rather than staying queued for good.
+    let failure = takeFailure()
+    isStuck = false
+    await settle()
+    if let failure = failure ?? takeFailure() { return failure }
+    noteStarts()
+    // The oldest only: the violation's name must not change as shrinking removes the others.
+    guard let leaked = runningEffects?.running.first else { return nil }
+    return "an effect still ran after the feature dismounted: \(leaked)"
   }
 
-  private func capturingIssues(_ body: () -> Void) {
+  /// Runs the effects' jobs until they settle, when effects run; returns a violation when they
+  /// do not within the executor's budget.
+  private func settle() async {
+    guard let executor, !isStuck else { return }
+    if await !capturingIssuesAsync({ await executor.settle() }) {
+      isStuck = true
+      unsettled =
+        "the effects did not settle: \(ExplorationExecutor.settlingJobBudget) of their jobs ran without all of them finishing or waiting for the clock"
+    }
+  }
+
+  private func capturingIssues<R>(_ body: () -> R) -> R {
     let issues = self.issues
-    IssueReporting.withIssueHandler({ issue in issues.withLock { $0.append(issue.message) } }, operation: body)
+    return IssueReporting.withIssueHandler({ issue in issues.withLock { $0.append(issue.message) } }, operation: body)
+  }
+
+  private func capturingIssuesAsync<R>(_ body: () async -> R) async -> R {
+    let issues = self.issues
+    return await IssueReporting.withIssueHandler(
+      { issue in issues.withLock { $0.append(issue.message) } }, operation: body)
   }
 
   /// Remembers the state each newly started effect's answers see, and its ids.
   private func noteStarts() {
+    if let runningEffects {
+      started += runningEffects.takeStarted()
+      return
+    }
     while let event = described.removeFirstUnasserted() {
       guard case .started(let effect) = event else { continue }
       startStates[effect.number] = core.state
       started.append(effect.cancellationIDs)
     }
+  }
+}
+
+/// The actions a walk's store reduced, with the states around each: written by its reducer, on
+/// the main actor, and read after each step.
+private final class ReductionLog<State, Action: Sendable> {
+  private var entries: [(before: State, action: Action, after: State)] = []
+
+  func reduce(
+    _ state: inout State, _ action: Action, _ reduce: (inout State, Action) -> Effect<Action>
+  ) -> Effect<Action> {
+    let before = state
+    let effect = reduce(&state, action)
+    entries.append((before, action, state))
+    return effect
+  }
+
+  func take() -> [(before: State, action: Action, after: State)] {
+    defer { entries.removeAll(keepingCapacity: true) }
+    return entries
   }
 }
 

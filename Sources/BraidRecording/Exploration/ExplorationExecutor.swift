@@ -1,0 +1,76 @@
+import Braid
+
+/// The executor of a walk's effect tasks when its effects run: it only queues their jobs, and
+/// the walk runs them itself, one at a time, in the order they were queued, on the main actor's
+/// thread. Nothing of a walk runs on another thread, so the same steps interleave their effects
+/// the same way on one core or on many, and a seed gives the same walk everywhere.
+final class ExplorationExecutor: TaskExecutor, Sendable {
+  /// How many jobs one ``settle()`` runs before it gives up: an effect that never waits (a loop
+  /// of `Task.yield()`) would otherwise keep a walk from ever taking its next step. A step of
+  /// the example features settles in tens of jobs; shrinking reruns a stuck sequence many
+  /// times, so the budget is kept small.
+  static let settlingJobBudget = 10_000
+
+  private struct Queue {
+    var jobs: [UnownedJob] = []
+    /// Jobs queued since the executor was made.
+    var enqueued = 0
+    /// ``enqueued`` when the last settling ended.
+    var settledAt = 0
+  }
+
+  private let queue = SanitizerVisibleMutex(Queue())
+
+  func enqueue(_ job: consuming ExecutorJob) {
+    let job = UnownedJob(job)
+    queue.withLock {
+      $0.jobs.append(job)
+      $0.enqueued += 1
+    }
+  }
+
+  /// Runs the queued jobs, and those they queue, oldest first, until none is left or `limit`
+  /// have run; returns how many ran.
+  @MainActor
+  private func runQueued(limit: Int) -> Int {
+    var ran = 0
+    while ran < limit {
+      // Taken in batches, oldest first; the jobs a batch queues run in the next one.
+      let batch = queue.withLock { queue -> [UnownedJob] in
+        let count = min(queue.jobs.count, limit - ran)
+        defer { queue.jobs.removeFirst(count) }
+        return Array(queue.jobs.prefix(count))
+      }
+      guard !batch.isEmpty else { break }
+      for job in batch { job.runSynchronously(on: asUnownedTaskExecutor()) }
+      ran += batch.count
+    }
+    return ran
+  }
+
+  /// Runs jobs until the effects have settled — every one finished or waiting for something
+  /// outside its own code (a `TestClock` short of its deadline) — and returns `true`, or returns
+  /// `false` once ``settlingJobBudget`` jobs have run without that.
+  ///
+  /// Settled means no job queued here, and after the main actor has run what was queued there
+  /// (an effect's `send` hops to the store there), still none, twice in a row. When no job was
+  /// queued since the last settling ended, the effects are still settled: the step started,
+  /// cancelled and woke nothing (the sign-up exploration's row in braid-bench counts on it).
+  @MainActor
+  func settle() async -> Bool {
+    if queue.withLock({ $0.jobs.isEmpty && $0.enqueued == $0.settledAt }) { return true }
+    defer { queue.withLock { $0.settledAt = $0.enqueued } }
+    var budget = Self.settlingJobBudget
+    var quietRounds = 0
+    while quietRounds < 2 {
+      let ran = runQueued(limit: budget)
+      budget -= ran
+      guard budget > 0 else { return false }
+      // The main actor's queue is first in, first out: the store's work that the jobs queued
+      // there runs before this task resumes.
+      await Task.yield()
+      quietRounds = ran == 0 && queue.withLock(\.jobs.isEmpty) ? quietRounds + 1 : 0
+    }
+    return true
+  }
+}
