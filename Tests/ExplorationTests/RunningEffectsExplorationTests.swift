@@ -50,6 +50,25 @@ import Testing
     #expect(await broken.check(counterexample.steps)?.violation == counterexample.violation)
   }
 
+  @Test func aCounterexampleWithRunningEffectsIsSavedAsATraceThatReplays() async throws {
+    let broken = SignUpExploration.runningExploration(SignUpExplorationTests.CreateEnabledWhileChecking())
+    let counterexample = try #require(await broken.run(seed: 0, steps: 10_000).counterexample)
+    let path = FileManager.default.temporaryDirectory.appendingPathComponent("braid-explore-\(UUID()).trace").path
+    defer { try? FileManager.default.removeItem(atPath: path) }
+    try await broken.recordTrace(of: counterexample.steps, feature: "SignUp", to: path)
+    var replay = try TraceReplay(path: path, feature: SignUpExplorationTests.CreateEnabledWhileChecking()) {
+      $0.userDirectory = .noop
+    }
+    guard case .verified(let actions, _) = try replay.verify() else {
+      Issue.record("the saved counterexample did not replay")
+      return
+    }
+    // The steps sent, and what the check sent back while time passed.
+    let sent = counterexample.steps.filter { if case .send = $0.kind { true } else { false } }.count
+    #expect(actions > sent, "\(counterexample)")
+    #expect(replay.state == counterexample.after)
+  }
+
   @Test func aSeedGivesTheSameRunEveryTime() async {
     let exploration = SignUpExploration.runningExploration(SignUpExplorationTests.CreateEnabledWhileChecking())
     let first = await exploration.run(seed: 42, steps: 5_000)

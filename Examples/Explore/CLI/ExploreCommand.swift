@@ -80,7 +80,9 @@ public enum ExploreCommand {
         example = argument
       }
     }
-    let run = Run(seed: seed, steps: steps, tracePath: tracePath, graphPaths: graphPaths, examples: examples)
+    let run = Run(
+      seed: seed, steps: steps, tracePath: tracePath, graphPaths: graphPaths, examples: examples,
+      emitsTest: !runsEffects)
     if runsEffects, example != "signup" { throw .usage("--run-effects is for signup only") }
     switch example {
     case "counter":
@@ -112,6 +114,9 @@ public enum ExploreCommand {
     let tracePath: String?
     let graphPaths: GraphPaths
     let examples: ExplorationExamples?
+    /// Whether a saved counterexample is printed as a `TestStore` test: one with described
+    /// effects only, since an emitted test does not advance a clock.
+    let emitsTest: Bool
 
     @MainActor
     func explore<State, Action: Codable>(
@@ -151,6 +156,10 @@ public enum ExploreCommand {
           throw .runtime("\(error)")
         }
         print("saved the counterexample to \(tracePath): braid-demo replay \(tracePath) --step")
+        guard emitsTest else {
+          print("(its effects ran on a test clock: an emitted TestStore test would not advance it, so none is printed)")
+          return 1
+        }
         // The counterexample as a TestStore test of the feature as it is now, ready to paste.
         print(try ReplayCommand.emittedTest(ofTrace: tracePath, testName: "explored\(feature)Counterexample"))
       }
