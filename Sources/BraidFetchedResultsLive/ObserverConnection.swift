@@ -66,6 +66,28 @@ package final class ObserverConnection {
   /// Whether the file the connection opened is still the one at its path.
   var isCurrent: Bool { inode != nil && Self.inode(of: path) == inode }
 
+  /// Checkpoints the replaced file's write-ahead log into that file and truncates the log to
+  /// nothing, through this connection, which still has the old file open. A connection to a
+  /// moved or deleted database that simply closes leaves its log at the path (SQLite does not
+  /// checkpoint a moved file on close), and every connection to the new file, the observer's
+  /// next one included, would read the old rows through it
+  /// (`aWALDatabaseReplacedByAMoveIsReadWithItsOwnRows`). Does nothing in rollback-journal mode.
+  ///
+  /// - Throws: ``FetchedResultsError/databaseUnavailable(_:)`` when another connection still
+  ///   reads the old log, so it cannot be released yet; the observer keeps this connection and
+  ///   tries again at its next check.
+  func releaseLogOfReplacedFile() throws(FetchedResultsError) {
+    var logFrames: Int32 = 0
+    var checkpointed: Int32 = 0
+    let status = sqlite3_wal_checkpoint_v2(handle, nil, SQLITE_CHECKPOINT_TRUNCATE, &logFrames, &checkpointed)
+    guard status == SQLITE_OK else {
+      throw .databaseUnavailable(
+        "\(path) was replaced while another connection still used the old file's write-ahead log "
+          + "(\(String(cString: sqlite3_errmsg(handle)))); until it closes, the new file would be read with the old rows"
+      )
+    }
+  }
+
   /// `PRAGMA data_version`: it changes when another connection commits.
   func dataVersion() throws(FetchedResultsError) -> Int64 {
     let rows = try query("PRAGMA data_version", arguments: [])

@@ -97,7 +97,7 @@ final class ResultsObserver<Element: Identifiable & Equatable & Sendable>: Senda
         wakeUp.yield()
       }
     }
-    var fetcher = Fetcher(path: path)
+    var fetcher = ObserverFetcher<Element>(path: path)
     // The first check reports a lock at once: there is no earlier snapshot to keep showing.
     defer {
       backstopTask.cancel()
@@ -128,149 +128,19 @@ final class ResultsObserver<Element: Identifiable & Equatable & Sendable>: Senda
 
   /// The request, whether a fetch is due whatever the data version says, and whether a lock
   /// should be reported.
-  private func takeRequest() -> Fetcher.Input {
+  private func takeRequest() -> ObserverFetcher<Element>.Input {
     state.withLock { state in
       defer {
         state.mustFetch = false
         state.timerFired = false
       }
-      return Fetcher.Input(request: state.request, force: state.mustFetch, reportsLocks: state.timerFired)
+      return ObserverFetcher<Element>.Input(
+        request: state.request, force: state.mustFetch, reportsLocks: state.timerFired)
     }
   }
 
   private func deliver(_ events: [FetchedResultsEvent<Element>]) {
     guard !Task.isCancelled, !state.withLock({ $0.isStopped }) else { return }
     for event in events { subscriber.send(event) }
-  }
-
-  /// The part of the loop that touches SQLite: a connection, reopened when the file was
-  /// replaced, and the last snapshot and version.
-  private struct Fetcher {
-    struct Input {
-      var request: FetchRequest<Element>
-      var force: Bool
-      /// Whether a lock is reported; otherwise it is taken for a commit in progress (the
-      /// writer's own notifications, or the backstop, bring the next look).
-      var reportsLocks: Bool
-    }
-
-    let path: String
-    var connection: ObserverConnection?
-    var version: Int64?
-    var snapshot: FetchedResultsSnapshot<Element>?
-    var lastError: FetchedResultsError?
-    /// The last check found the data version unchanged (a commit may be about to show).
-    var isWaitingForCommit = false
-    /// A forced fetch that a lock put off.
-    var isForcePending = false
-
-    init(path: String) {
-      self.path = path
-    }
-
-    mutating func close() {
-      connection?.close()
-      connection = nil
-    }
-
-    /// Fetches if the database changed (or `force`), returning what to tell the feature.
-    mutating func check(taking input: Input) -> [FetchedResultsEvent<Element>] {
-      let (request, force) = (input.request, input.force || isForcePending)
-      var events: [FetchedResultsEvent<Element>] = []
-      do throws(FetchedResultsError) {
-        if let current = connection, !current.isCurrent {
-          // Deleted or replaced underneath: the old file is not the database any more.
-          close()
-          version = nil
-        }
-        if connection == nil { connection = try ObserverConnection(path: path) }
-        let current = try connection!.dataVersion()
-        isWaitingForCommit = false
-        isForcePending = false
-        guard force || current != version || snapshot == nil else {
-          isWaitingForCommit = true
-          return []
-        }
-        version = current
-        // After a missing table, another connection's commit may have created it: read the
-        // schema again before preparing the query.
-        if case .missingTable? = lastError { try connection!.refreshSchema() }
-        let next = try Self.snapshot(of: connection!.query(request.sql, arguments: request.arguments), request)
-        lastError = nil
-        if let previous = snapshot {
-          let changes = FetchedResultsChanges(from: previous, to: next)
-          if !changes.isEmpty { events.append(.didChangeContent(next, changes)) }
-        } else {
-          events.append(.initial(next))
-        }
-        snapshot = next
-      } catch {
-        if case .locked = error, !input.reportsLocks, snapshot != nil {
-          isWaitingForCommit = true
-          isForcePending = force
-          return []
-        }
-        if snapshot == nil {
-          snapshot = .empty
-          events.append(.initial(.empty))
-        }
-        if error != lastError { events.append(.failed(error)) }
-        lastError = error
-        switch error {
-        case .databaseUnavailable, .corrupt:
-          // Opened again next time: the file may be replaced or repaired meanwhile.
-          close()
-          version = nil
-        default:
-          break
-        }
-      }
-      return events
-    }
-
-    /// Rows to a snapshot: decoded, grouped by the section column, ids checked.
-    static func snapshot(of rows: [FetchedRow], _ request: FetchRequest<Element>) throws(FetchedResultsError)
-      -> FetchedResultsSnapshot<Element>
-    {
-      var sections: [FetchedResultsSnapshot<Element>.Section] = []
-      var seenSections: Set<String> = []
-      var seenIDs: Set<Element.ID> = []
-      for row in rows {
-        let element: Element
-        do {
-          element = try request.decode(row)
-        } catch let error as FetchedResultsError {
-          throw error
-        } catch {
-          throw .decoding("\(error)")
-        }
-        guard seenIDs.insert(element.id).inserted else { throw .duplicateID("\(element.id)") }
-        let name = try request.sectionColumn.map { column throws(FetchedResultsError) -> String in
-          guard let value = row[column] else {
-            throw .decoding("the query selects no section column '\(column)'")
-          }
-          return Self.name(of: value)
-        }
-        if let last = sections.last, last.name == name {
-          sections[sections.count - 1].elements.append(element)
-          continue
-        }
-        if let name, !seenSections.insert(name).inserted {
-          throw .sectionColumnNotLeadingSort(request.sectionColumn ?? "")
-        }
-        sections.append(.init(name: name, elements: [element]))
-      }
-      return FetchedResultsSnapshot(sections: sections)
-    }
-
-    static func name(of value: FetchValue) -> String {
-      switch value {
-      case .null: ""
-      case .integer(let number): String(number)
-      case .real(let number): String(number)
-      case .text(let text): text
-      case .blob(let bytes): bytes.map { String(format: "%02x", $0) }.joined()
-      }
-    }
   }
 }
