@@ -236,7 +236,7 @@ def top_level_region(run, figures):
             f"{times(braid / without)} without", instructions(*f.count(counted_as, "no recorder"), " without"), "—",
             "—")
 
-    # Exploration, timed only (a walk is many sends): steps per second against DECISIONS' targets.
+    # Exploration, timed only (a walk is many sends): steps per second against their targets.
     for bench, label, target in [
         ("explore the counter, per step (floor: its reducer alone)", "explore the counter, per step", 20_000),
         ("explore the sign-up form, per step (floor: its reducer alone)", "explore the sign-up form, per step",

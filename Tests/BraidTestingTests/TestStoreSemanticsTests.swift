@@ -4,7 +4,7 @@ import BraidTesting
 import Foundation
 import Testing
 
-/// TCA's TestStore rules where Braid used to differ (issue 15): skipped effects keep running, and
+/// TCA's TestStore rules where Braid used to differ: skipped effects keep running, and
 /// a TestStore orders synchronous effects as a Store does.
 @MainActor
 @Suite(.checksStoreLeaks)

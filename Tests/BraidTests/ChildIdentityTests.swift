@@ -3,7 +3,7 @@ import BraidTestSupport
 import BraidTesting
 import Testing
 
-/// TCA's rule (issue 15, item 6): an `Identifiable` child replaced by one with another `id` is a
+/// TCA's rule: an `Identifiable` child replaced by one with another `id` is a
 /// new child, and the old one's effects are cancelled; the same `id` keeps them.
 @MainActor
 @Suite(.checksStoreLeaks)

@@ -3,7 +3,7 @@ import BraidTesting
 import Foundation
 import Testing
 
-/// TCA's rule (issue 15, item 4): the initial state, and a TestStore's assertions, are built with
+/// TCA's rule: the initial state, and a TestStore's assertions, are built with
 /// the store's dependencies.
 @MainActor
 @Suite(.checksStoreLeaks)

@@ -3,7 +3,7 @@ import BraidTestSupport
 import BraidTesting
 import Testing
 
-/// TCA's send semantics (issue 15, "the send cascade"): a send's task covers everything it sets
+/// TCA's send semantics, the send cascade: a send's task covers everything it sets
 /// off, effects that need no waiting stay synchronous inside `concatenate`, and actions are
 /// reduced with the store's dependencies.
 @MainActor

@@ -4,7 +4,7 @@ import Workloads
 /// Workload: stores on actors of their own against stores on the main actor.
 ///
 /// Scaling rows: K stores each reduce `total / K` requests, each request's `.run` effect sending
-/// one response back; every action does real work (FACTS: with a trivial reducer the ratio is
+/// one response back; every action does real work (with a trivial reducer the ratio is
 /// bimodal run to run). "Braid" is the K `StoreActor`s, "peer" the same K stores on the main
 /// actor, so Peer/Braid is the throughput gained. At most 1,000 requests are in flight across
 /// a row's stores (each sends in batches of 1,000 / K and awaits each batch's effects).

@@ -38,11 +38,11 @@
 /// but the end is O(*n*), because the offsets of the elements after it change.
 public struct IdentifiedArray<ID: Hashable, Element> {
   // Performance: the storage and the hot paths (`subscript(id:)`, `index(id:)`, `contains(id:)`,
-  // the positional subscript, `append(_:)`) are `@usableFromInline`/`@inlinable` so that callers
-  // in other modules get them specialised for their element type. Measured on 10,000 elements
-  // from another module, release build, 2-core Linux box: lookup by id 53 ns → 12.7 ns (a plain
-  // `Dictionary` takes 11.3 ns), `array[id: x]?.field += 1` 500 ns → 96 ns, `append` 369 ns →
-  // 83 ns. Everything else stays non-inlinable until a benchmark asks for it.
+  // the positional subscript, `append(_:)`) are `@usableFromInline`/`@inlinable`, so that callers
+  // in other modules get them specialised for their element type: unspecialised, a lookup by id
+  // costs several times a plain `Dictionary`'s. braid-bench's "IdentifiedArray [id:] read" and
+  // "[id:] write" rows guard it. Everything else stays non-inlinable until a benchmark asks for
+  // it.
 
   /// How the array reads an element's id: every write by id reads it again, to check it.
   @usableFromInline

@@ -108,12 +108,12 @@ extension EngineStore {
   /// Starts `run` in a task registered under `context`'s keys and `key`.
   ///
   /// The task captures the box, one reference: copying its fields out into the task's context
-  /// went through the operation's value witnesses (18,693 instructions per cancellable start +
-  /// cancel against 19,051).
+  /// would go through the operation's value witnesses.
   ///
   /// Inlinable, so that it and its task's body are specialized for the store's action type:
-  /// unspecialized, copying the captured operation and `Send` looked their generic metadata up
-  /// at run time (a cancellable start + cancel went from 33,022 to 32,360 instructions).
+  /// unspecialized, copying the captured operation and `Send` looks their generic metadata up at
+  /// run time. Both are guarded by the instruction gate's "cancellable start + cancel" row
+  /// (`Benchmarks/instructions.sh --check`).
   @inlinable
   func startRun(
     _ run: RunEffectBox<Action>, context: EngineEffectContext, key: EngineCancellationKey?,
@@ -126,9 +126,9 @@ extension EngineStore {
     if inspection != nil { inspectStart(of: handle, kind, context: context, key: key) }
     let send = Send(links: links, effect: handle)
     let tracker = Self.effectStarted(tracker: self.tracker)
-    // Closure literals handed straight to `Task`: a closure value passed through `spawn` was
-    // converted by four reabstraction thunks, each an allocation (a cancellable start + cancel
-    // went from 23,170 to 19,649 instructions).
+    // Closure literals handed straight to `Task`: a closure value passed through `spawn` is
+    // converted by reabstraction thunks, each an allocation (the gate's "cancellable start +
+    // cancel" row).
     // `EngineStore.perform`, not `Self.perform`: Swift 6.3's region-based isolation checker rejects
     // a `sending` closure that captures the dynamic `Self` of a class.
     let task: Task<Void, Never>

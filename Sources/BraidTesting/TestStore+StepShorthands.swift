@@ -1,5 +1,8 @@
 import Braid
 
+// The step shorthands TCA's tests use: `receive` by a predicate, `send` through a case path, and
+// `assert` on the state without an action.
+
 extension TestStore {
   /// Waits for an effect to feed back an action `isMatching` accepts, and asserts how it
   /// changed the state: for actions that are not `Equatable`, or whose payload the test cannot

@@ -4,10 +4,10 @@ import BraidTesting
 import Foundation
 import Testing
 
-/// The APIs TCA's own tests reach for (issue 15), each as a ported test would use it.
+/// The APIs TCA's own tests reach for, each as a ported test would use it.
 @MainActor
 @Suite(.checksStoreLeaks)
-struct PortedAPITests {
+struct TCACompatibilityTests {
   struct Timer: Reducer {
     struct State: Equatable { var ticks = 0 }
     enum Action: Equatable, Sendable { case start, stopFromAnEffect, stopFromACatchHandler, tick }
@@ -127,8 +127,8 @@ struct PortedAPITests {
     // The report names the Scope's line; the check does not depend on where that is.
     #expect(
       issues.values.first?.message.replacing(#/swift:\d+ /#, with: "swift:<line> ") == """
-        A Scope at BraidTests/PortedAPITests.swift:<line> received a child action when state was in a different case: \
-        counter(BraidTests.PortedAPITests.Destination.CounterAction.increment).
+        A Scope at BraidTests/TCACompatibilityTests.swift:<line> received a child action when state was in a different case: \
+        counter(BraidTests.TCACompatibilityTests.Destination.CounterAction.increment).
 
         The state was:
         .message("hello")
