@@ -37,7 +37,7 @@ let package = Package(
     .target(name: "BraidFetchedResults", dependencies: ["Braid"], swiftSettings: strict),
     .target(
       name: "BraidFetchedResultsLive",
-      dependencies: ["Braid", "BraidFetchedResults", "CSQLite"],
+      dependencies: ["Braid", "BraidFetchedResults", "BraidSQLite"],
       swiftSettings: strict
     ),
 

@@ -1,19 +1,25 @@
 import Braid
 import BraidFetchedResults
-import CSQLite
+import BraidSQLite
 import Foundation
 
-/// The observer's own read connection to the database: the data version that tells it another
+/// The observer's own connection to the database: the data version that tells it another
 /// connection committed, and the fetch. Used by one task at a time (the observer's loop).
+///
+/// It opens the file read-write but never creates it, and runs reads only (`SQLiteDatabase`'s
+/// `read` refuses a statement that could write): it must be able to write just once, to release
+/// a replaced file's write-ahead log.
 package final class ObserverConnection {
-  private let handle: OpaquePointer
+  private let database: SQLiteDatabase
   private let path: String
   /// The file the connection opened, to notice it being deleted or replaced underneath.
   let inode: UInt64?
   private var isClosed = false
 
-  /// How long a read waits for another connection's lock before failing.
-  static let busyTimeoutMilliseconds: Int32 = 50
+  /// How long a read waits for another connection's lock before failing: a lock held for a
+  /// moment (a commit, a WAL recovery) is waited out; one held longer fails the read, and the
+  /// observer reports it and tries again on a later wake-up.
+  static let busyTimeout = Duration.milliseconds(50)
 
   /// How many observer connections are open, for leak checks in tests.
   package static var openCount: Int { opened.value }
@@ -28,23 +34,14 @@ package final class ObserverConnection {
     guard FileManager.default.fileExists(atPath: path) else {
       throw .databaseUnavailable("\(path): no such file")
     }
-    var handle: OpaquePointer?
-    // A path is a file path: one that starts with `file:` is a file in the current directory,
-    // never a URI SQLite could open in memory.
-    let fileName = path.hasPrefix("file:") ? "./" + path : path
-    let status = sqlite3_open_v2(fileName, &handle, SQLITE_OPEN_READWRITE | SQLITE_OPEN_NOMUTEX, nil)
-    guard status == SQLITE_OK, let handle else {
-      let message = handle.map { String(cString: sqlite3_errmsg($0)) } ?? "cannot open"
-      sqlite3_close_v2(handle)
-      throw .databaseUnavailable("\(path): \(message)")
+    do {
+      database = try SQLiteDatabase(path: path, access: .readWrite, busyTimeout: Self.busyTimeout)
+    } catch {
+      throw Self.mapped(error, path: path, sql: nil)
     }
-    self.handle = handle
     self.path = path
     self.inode = Self.inode(of: path)
     Self.opened.opened()
-    // A lock held for a moment (a commit, a WAL recovery) is waited out briefly; a lock held
-    // longer fails the read, and the observer reports it and tries again on a later wake-up.
-    sqlite3_busy_timeout(handle, Self.busyTimeoutMilliseconds)
   }
 
   deinit { close() }
@@ -52,7 +49,7 @@ package final class ObserverConnection {
   func close() {
     guard !isClosed else { return }
     isClosed = true
-    sqlite3_close_v2(handle)
+    database.close()
     Self.opened.closed()
   }
 
@@ -77,24 +74,22 @@ package final class ObserverConnection {
   ///   reads the old log, so it cannot be released yet; the observer keeps this connection and
   ///   tries again at its next check.
   func releaseLogOfReplacedFile() throws(FetchedResultsError) {
-    var logFrames: Int32 = 0
-    var checkpointed: Int32 = 0
-    let status = sqlite3_wal_checkpoint_v2(handle, nil, SQLITE_CHECKPOINT_TRUNCATE, &logFrames, &checkpointed)
-    guard status == SQLITE_OK else {
+    do {
+      try database.checkpointTruncatingLog()
+    } catch {
       throw .databaseUnavailable(
         "\(path) was replaced while another connection still used the old file's write-ahead log "
-          + "(\(String(cString: sqlite3_errmsg(handle)))); until it closes, the new file would be read with the old rows"
-      )
+          + "(\(error)); until it closes, the new file would be read with the old rows")
     }
   }
 
   /// `PRAGMA data_version`: it changes when another connection commits.
   func dataVersion() throws(FetchedResultsError) -> Int64 {
-    let rows = try query("PRAGMA data_version", arguments: [])
-    guard let version = rows.first?.values.first?.integer else {
-      throw .sqlite("PRAGMA data_version returned nothing")
+    do {
+      return try database.dataVersion()
+    } catch {
+      throw Self.mapped(error, path: path, sql: "PRAGMA data_version")
     }
-    return version
   }
 
   /// Reads the schema table, which makes the connection notice a schema another connection
@@ -108,95 +103,49 @@ package final class ObserverConnection {
   /// - Throws: ``FetchedResultsError/notAQuery(_:)`` for anything but one read-only statement,
   ///   and the mapped SQLite failure otherwise.
   func query(_ sql: String, arguments: [FetchValue]) throws(FetchedResultsError) -> [FetchedRow] {
-    var statement: OpaquePointer?
-    var tail: UnsafePointer<CChar>?
-    let prepared = sql.withCString { text in
-      let status = sqlite3_prepare_v2(handle, text, -1, &statement, &tail)
-      let rest = tail.map { String(cString: $0) } ?? ""
-      return (status, rest)
+    let result: SQLiteRows
+    do {
+      result = try database.read(sql, arguments.map(Self.value))
+    } catch {
+      throw Self.mapped(error, path: path, sql: sql)
     }
-    guard prepared.0 == SQLITE_OK, let statement else { throw error(preparing: sql) }
-    defer { sqlite3_finalize(statement) }
-    guard prepared.1.trimmingCharacters(in: .whitespacesAndNewlines.union(CharacterSet(charactersIn: ";"))).isEmpty
-    else {
-      throw .notAQuery("more than one statement: \(sql)")
-    }
-    guard sqlite3_stmt_readonly(statement) != 0 else { throw .notAQuery(sql) }
-    let parameterCount = Int(sqlite3_bind_parameter_count(statement))
-    guard parameterCount == arguments.count else {
-      throw .invalidSQL("the query has \(parameterCount) parameter(s) and \(arguments.count) argument(s) were given")
-    }
-    for (index, argument) in arguments.enumerated() {
-      let position = Int32(index + 1)
-      let status: Int32
-      switch argument {
-      case .null: status = sqlite3_bind_null(statement, position)
-      case .integer(let value): status = sqlite3_bind_int64(statement, position, value)
-      case .real(let value): status = sqlite3_bind_double(statement, position, value)
-      case .text(let value):
-        var text = value
-        status = text.withUTF8 { bytes in
-          bytes.withMemoryRebound(to: CChar.self) {
-            sqlite3_bind_text(statement, position, $0.baseAddress, Int32($0.count), braid_sqlite_transient())
-          }
-        }
-      case .blob(let bytes):
-        status = bytes.withUnsafeBytes {
-          sqlite3_bind_blob(statement, position, $0.baseAddress, Int32($0.count), braid_sqlite_transient())
-        }
-      }
-      guard status == SQLITE_OK else { throw error(running: sql) }
-    }
-    let columnCount = sqlite3_column_count(statement)
-    let columns = (0..<columnCount).map { String(cString: sqlite3_column_name(statement, $0)) }
-    var rows: [FetchedRow] = []
-    while true {
-      let status = sqlite3_step(statement)
-      if status == SQLITE_DONE { return rows }
-      guard status == SQLITE_ROW else { throw error(running: sql) }
-      rows.append(FetchedRow(columns: columns, values: (0..<columnCount).map { value(statement, $0) }))
+    return result.rows.map { FetchedRow(columns: result.columns, values: $0.map(Self.value)) }
+  }
+
+  private static func value(_ value: FetchValue) -> SQLiteDatabase.Value {
+    switch value {
+    case .null: .null
+    case .integer(let number): .integer(number)
+    case .real(let number): .real(number)
+    case .text(let text): .text(text)
+    case .blob(let bytes): .blob(bytes)
     }
   }
 
-  private func value(_ statement: OpaquePointer, _ column: Int32) -> FetchValue {
-    switch sqlite3_column_type(statement, column) {
-    case SQLITE_INTEGER: return .integer(sqlite3_column_int64(statement, column))
-    case SQLITE_FLOAT: return .real(sqlite3_column_double(statement, column))
-    case SQLITE_NULL: return .null
-    case SQLITE_BLOB:
-      let count = Int(sqlite3_column_bytes(statement, column))
-      guard count > 0, let bytes = sqlite3_column_blob(statement, column) else { return .blob([]) }
-      return .blob(Array(UnsafeRawBufferPointer(start: bytes, count: count)))
-    default:
-      let count = Int(sqlite3_column_bytes(statement, column))
-      guard count > 0, let text = sqlite3_column_text(statement, column) else { return .text("") }
-      return .text(String(decoding: UnsafeBufferPointer(start: text, count: count), as: UTF8.self))
+  private static func value(_ value: SQLiteDatabase.Value) -> FetchValue {
+    switch value {
+    case .null: .null
+    case .integer(let number): .integer(number)
+    case .real(let number): .real(number)
+    case .text(let text): .text(text)
+    case .blob(let bytes): .blob(bytes)
     }
   }
 
-  private func error(preparing sql: String) -> FetchedResultsError {
-    let code = sqlite3_errcode(handle)
-    let message = String(cString: sqlite3_errmsg(handle))
-    if code == SQLITE_ERROR {
-      if message.hasPrefix("no such table") || message.hasPrefix("no such column") {
-        return .missingTable(message)
-      }
-      return .invalidSQL("\(message): \(sql)")
-    }
-    return error(code: code, message: message)
-  }
-
-  private func error(running sql: String) -> FetchedResultsError {
-    error(code: sqlite3_errcode(handle), message: String(cString: sqlite3_errmsg(handle)))
-  }
-
-  private func error(code: Int32, message: String) -> FetchedResultsError {
-    switch code {
-    case SQLITE_BUSY, SQLITE_LOCKED: .locked("\(path): \(message)")
-    case SQLITE_NOTADB, SQLITE_CORRUPT: .corrupt("\(path): \(message)")
-    case SQLITE_CANTOPEN: .databaseUnavailable("\(path): \(message)")
-    case SQLITE_ERROR where message.hasPrefix("no such table"): .missingTable(message)
-    default: .sqlite("\(path): \(message) (code \(code))")
+  /// A failure of SQLite as the observer reports it.
+  private static func mapped(_ error: any Error, path: String, sql: String?) -> FetchedResultsError {
+    guard let error = error as? SQLiteError else { return .sqlite("\(path): \(error)") }
+    let message = error.message
+    switch error.kind {
+    case .busy: return .locked("\(path): \(message)")
+    case .corrupt: return .corrupt("\(path): \(message)")
+    case .cannotOpen: return .databaseUnavailable("\(path): \(message)")
+    case .notReadOnly, .multipleStatements: return .notAQuery(message)
+    case .misuse: return .invalidSQL(message)
+    case .other where message.hasPrefix("no such table") || message.hasPrefix("no such column"):
+      return .missingTable(message)
+    case .other where error.code == 1: return .invalidSQL(sql.map { "\(message): \($0)" } ?? message)
+    case .readOnly, .constraint, .other: return .sqlite("\(path): \(message) (code \(error.extendedCode))")
     }
   }
 }

@@ -14,30 +14,6 @@ import Synchronization
 /// let rows = try database.query("SELECT name FROM users WHERE name = ?", [.text("alice")])
 /// ```
 public final class SQLiteDatabase: Sendable {
-  /// A value bound to a statement parameter or read from a result column.
-  ///
-  /// A column value's case follows the SQLite storage class of the value in that row, not the
-  /// column's declared type. `REAL` and `BLOB` values have no case of their own: they are read as
-  /// ``text(_:)``.
-  public enum Value: Sendable, Equatable {
-    /// A 64-bit signed integer: SQLite's `INTEGER` storage class.
-    ///
-    /// Bound with `sqlite3_bind_int64`. A result value whose storage class is `INTEGER` is read
-    /// back as this case with `sqlite3_column_int64`.
-    case integer(Int64)
-    /// A string: SQLite's `TEXT` storage class.
-    ///
-    /// Bound with `sqlite3_bind_text` as all of its UTF-8 bytes (NUL characters included), and
-    /// copied by SQLite. A result value whose storage class is `TEXT`, `REAL` or `BLOB` is read
-    /// back as this case from `sqlite3_column_text` and `sqlite3_column_bytes`: a `REAL` as
-    /// SQLite's text form of the number, a `BLOB` as its bytes decoded as UTF-8.
-    case text(String)
-    /// SQL `NULL`: SQLite's `NULL` storage class.
-    ///
-    /// Bound with `sqlite3_bind_null`. A `NULL` result value is read back as this case.
-    case null
-  }
-
   private struct Connection: @unchecked Sendable {
     // @unchecked: the handle is only used under `connection`'s lock.
     let handle: OpaquePointer
@@ -45,7 +21,18 @@ public final class SQLiteDatabase: Sendable {
 
   private let connection: Mutex<Connection?>
 
-  /// Opens (creating if needed) the database file at `path`, creating its directory first.
+  /// What a connection may do to its file.
+  public enum Access: Sendable, Equatable {
+    /// Read and write, creating the file (and its directory) when it is missing.
+    case readWriteCreate
+    /// Read and write a file that must exist.
+    case readWrite
+    /// Only read a file that must exist: every statement that would write fails with
+    /// ``SQLiteError/Kind/readOnly``.
+    case readOnly
+  }
+
+  /// Opens the database file at `path`: by default creating it, and its directory, if needed.
   ///
   /// `path` is always a file path, never a URI or a special name: a path that starts with
   /// `file:` names a file in the current directory (it is opened as `./file:…`), and a path
@@ -54,16 +41,24 @@ public final class SQLiteDatabase: Sendable {
   ///
   /// - Parameters:
   ///   - path: The database file.
+  ///   - access: Whether the connection creates, writes or only reads the file.
   ///   - busyTimeout: How long to wait for another connection's lock before failing with
   ///     ``SQLiteError/Kind/busy``.
   /// - Throws: ``SQLiteError`` when the file cannot be opened or is not a database
-  ///   (``SQLiteError/Kind/cannotOpen`` when `path` does not name a file).
-  public init(path: String, busyTimeout: Duration = .seconds(2)) throws {
+  ///   (``SQLiteError/Kind/cannotOpen`` when `path` does not name a file, or names none that
+  ///   exists and `access` does not create it).
+  public init(path: String, access: Access = .readWriteCreate, busyTimeout: Duration = .seconds(2)) throws {
     let path = path.hasPrefix("file:") ? "./" + path : path
-    let directory = URL(fileURLWithPath: path).deletingLastPathComponent().path
-    try? FileManager.default.createDirectory(atPath: directory, withIntermediateDirectories: true)
+    var flags = SQLITE_OPEN_FULLMUTEX
+    switch access {
+    case .readWriteCreate:
+      let directory = URL(fileURLWithPath: path).deletingLastPathComponent().path
+      try? FileManager.default.createDirectory(atPath: directory, withIntermediateDirectories: true)
+      flags |= SQLITE_OPEN_READWRITE | SQLITE_OPEN_CREATE
+    case .readWrite: flags |= SQLITE_OPEN_READWRITE
+    case .readOnly: flags |= SQLITE_OPEN_READONLY
+    }
     var handle: OpaquePointer?
-    let flags = SQLITE_OPEN_READWRITE | SQLITE_OPEN_CREATE | SQLITE_OPEN_FULLMUTEX
     let status = sqlite3_open_v2(path, &handle, flags, nil)
     guard status == SQLITE_OK, let handle else {
       let message = handle.map { String(cString: sqlite3_errmsg($0)) } ?? "cannot open \(path)"
@@ -133,11 +128,28 @@ public final class SQLiteDatabase: Sendable {
   /// - Returns: The rows.
   /// - Throws: ``SQLiteError``.
   public func query(_ sql: String, _ parameters: [Value] = []) throws -> [[Value]] {
-    try connection.withLock { connection -> [[Value]] in
+    try withHandle { try SQLiteStatement.run(sql, parameters, readOnly: false, on: $0).rows }
+  }
+
+  /// Runs one statement that only reads, and returns its rows with the columns' names.
+  ///
+  /// - Parameters:
+  ///   - sql: One SQL statement with `?` placeholders.
+  ///   - parameters: The values bound to the placeholders, in order.
+  /// - Returns: The columns' names and the rows.
+  /// - Throws: ``SQLiteError``; ``SQLiteError/Kind/notReadOnly`` for a statement that could
+  ///   write, before it runs.
+  public func read(_ sql: String, _ parameters: [Value] = []) throws -> SQLiteRows {
+    try withHandle { try SQLiteStatement.run(sql, parameters, readOnly: true, on: $0) }
+  }
+
+  /// Runs `body` with the open connection's handle, under the lock.
+  func withHandle<R>(_ body: (OpaquePointer) throws -> R) throws -> R {
+    try connection.withLock { connection -> R in
       guard let handle = connection?.handle else {
-        throw SQLiteError(code: SQLITE_MISUSE, message: "the database is closed")
+        throw SQLiteError(kind: .misuse, message: "the database is closed")
       }
-      return try Self.run(sql, parameters, on: handle)
+      return try body(handle)
     }
   }
 
@@ -156,59 +168,5 @@ public final class SQLiteDatabase: Sendable {
       try? execute("ROLLBACK")
       throw error
     }
-  }
-
-  private static func run(_ sql: String, _ parameters: [Value], on handle: OpaquePointer) throws -> [[Value]] {
-    var statement: OpaquePointer?
-    guard sqlite3_prepare_v2(handle, sql, -1, &statement, nil) == SQLITE_OK, let statement else {
-      throw error(on: handle)
-    }
-    defer { sqlite3_finalize(statement) }
-    for (index, parameter) in parameters.enumerated() {
-      let position = Int32(index + 1)
-      let status: Int32
-      switch parameter {
-      case .integer(let value): status = sqlite3_bind_int64(statement, position, value)
-      case .text(let value):
-        var text = value
-        status = text.withUTF8 { bytes in
-          bytes.withMemoryRebound(to: CChar.self) {
-            sqlite3_bind_text(statement, position, $0.baseAddress, Int32($0.count), braid_sqlite_transient())
-          }
-        }
-      case .null: status = sqlite3_bind_null(statement, position)
-      }
-      guard status == SQLITE_OK else { throw error(on: handle) }
-    }
-    var rows: [[Value]] = []
-    while true {
-      let status = sqlite3_step(statement)
-      if status == SQLITE_DONE { return rows }
-      guard status == SQLITE_ROW else { throw error(on: handle) }
-      rows.append(
-        (0..<sqlite3_column_count(statement)).map { column in
-          switch sqlite3_column_type(statement, column) {
-          case SQLITE_INTEGER: .integer(sqlite3_column_int64(statement, column))
-          case SQLITE_NULL: .null
-          default: .text(Self.text(statement, column))
-          }
-        })
-    }
-  }
-
-  /// A column's value as text, all of its bytes (a NUL inside does not end it).
-  private static func text(_ statement: OpaquePointer?, _ column: Int32) -> String {
-    // `sqlite3_column_text` first, so that `sqlite3_column_bytes` counts the text form.
-    guard let text = sqlite3_column_text(statement, column) else { return "" }
-    let count = Int(sqlite3_column_bytes(statement, column))
-    return String(decoding: UnsafeBufferPointer(start: text, count: count), as: UTF8.self)
-  }
-
-  private static func error(on handle: OpaquePointer) -> SQLiteError {
-    SQLiteError(
-      code: sqlite3_errcode(handle),
-      extendedCode: sqlite3_extended_errcode(handle),
-      message: String(cString: sqlite3_errmsg(handle))
-    )
   }
 }
