@@ -32,12 +32,16 @@ let package = Package(
     .target(name: "BraidSQLite", dependencies: ["CSQLite"], swiftSettings: strict),
     // URLSession links FoundationNetworking on Linux: only features that load URLs pay for it.
     .target(name: "BraidURLSession", dependencies: ["Braid"], swiftSettings: strict),
+    // The POSIX I/O the live clients and the command lines share: descriptor readers, line
+    // framing, TCP, standard input.
+    .target(name: "BraidPOSIX", dependencies: ["Braid"], swiftSettings: strict),
     .target(name: "BraidLocation", dependencies: ["Braid"], swiftSettings: strict),
-    .target(name: "BraidLocationLive", dependencies: ["Braid", "BraidLocation"], swiftSettings: strict),
+    .target(
+      name: "BraidLocationLive", dependencies: ["Braid", "BraidLocation", "BraidPOSIX"], swiftSettings: strict),
     .target(name: "BraidFetchedResults", dependencies: ["Braid"], swiftSettings: strict),
     .target(
       name: "BraidFetchedResultsLive",
-      dependencies: ["Braid", "BraidFetchedResults", "BraidSQLite"],
+      dependencies: ["Braid", "BraidFetchedResults", "BraidPOSIX", "BraidSQLite"],
       swiftSettings: strict
     ),
 
@@ -95,7 +99,10 @@ let package = Package(
     ),
     .target(
       name: "SignUpCLI",
-      dependencies: ["Braid", "BraidRecording", "DemoCommandLine", "SignUpFeature", "UserDirectoryClient", "UserDirectoryLive"],
+      dependencies: [
+        "Braid", "BraidPOSIX", "BraidRecording", "DemoCommandLine", "SignUpFeature", "UserDirectoryClient",
+        "UserDirectoryLive",
+      ],
       path: "Examples/SignUp/CLI",
       swiftSettings: strict
     ),
@@ -186,6 +193,11 @@ let package = Package(
     .testTarget(
       name: "BraidURLSessionTests",
       dependencies: ["Braid", "BraidURLSession"],
+      swiftSettings: strict
+    ),
+    .testTarget(
+      name: "BraidPOSIXTests",
+      dependencies: ["Braid", "BraidPOSIX"],
       swiftSettings: strict
     ),
     .testTarget(

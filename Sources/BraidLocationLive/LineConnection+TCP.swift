@@ -1,8 +1,5 @@
 import BraidLocation
-
-#if canImport(Glibc)
-  import Glibc
-#endif
+import BraidPOSIX
 
 extension LineConnection {
   /// Connects to `host:port` over TCP.
@@ -11,30 +8,17 @@ extension LineConnection {
   ///   refuses the connection.
   static func connect(host: String, port: Int) throws(LocationError) -> LineConnection {
     let name = "\(host):\(port)"
-    var hints = addrinfo()
-    hints.ai_family = AF_UNSPEC
-    hints.ai_socktype = Int32(SOCK_STREAM.rawValue)
-    var results: UnsafeMutablePointer<addrinfo>?
-    guard getaddrinfo(host, String(port), &hints, &results) == 0, let first = results else {
-      throw .sourceUnavailable("\(name): the host does not resolve")
-    }
-    defer { freeaddrinfo(results) }
-    var reason = "no address to connect to"
-    var candidate: UnsafeMutablePointer<addrinfo>? = first
-    while let info = candidate {
-      let descriptor = socket(
-        info.pointee.ai_family, info.pointee.ai_socktype | Int32(SOCK_CLOEXEC.rawValue), info.pointee.ai_protocol)
-      if descriptor >= 0 {
-        if Glibc.connect(descriptor, info.pointee.ai_addr, info.pointee.ai_addrlen) == 0 {
-          return try LineConnection(descriptor: descriptor, name: name)
-        }
-        reason = String(cString: strerror(errno))
-        Glibc.close(descriptor)
-      } else {
-        reason = String(cString: strerror(errno))
+    do {
+      return try LineConnection(descriptor: TCPConnection.connect(host: host, port: port), name: name)
+    } catch let failure as TCPConnection.Failure {
+      switch failure {
+      case .unresolved: throw .sourceUnavailable("\(name): the host does not resolve")
+      case .refused(let error): throw .sourceUnavailable("\(name): \(error)")
       }
-      candidate = info.pointee.ai_next
+    } catch let error as LocationError {
+      throw error
+    } catch {
+      throw .sourceUnavailable("\(name): \(error)")
     }
-    throw .sourceUnavailable("\(name): \(reason)")
   }
 }

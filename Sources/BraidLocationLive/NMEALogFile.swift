@@ -1,4 +1,5 @@
 import BraidLocation
+import BraidPOSIX
 
 #if canImport(Glibc)
   import Glibc
@@ -16,7 +17,7 @@ final class NMEALogFile {
 
   private let descriptor: Int32
   private let path: String
-  private var splitter = LineSplitter(maximumLength: maximumLineLength)
+  private var framer = LineFramer(maximumLength: maximumLineLength, terminator: .crOrLF, invalidUTF8: .repair)
   private var buffer = [UInt8](repeating: 0, count: 65_536)
   private var isAtEnd = false
   /// The error to throw once the lines before it were returned.
@@ -56,13 +57,17 @@ final class NMEALogFile {
     var lines: [String] = []
     if count == 0 {
       isAtEnd = true
-      splitter.finish { lines.append($0) }
+      if case .text(let line)? = framer.finish() { lines.append(line) }
       return lines
     }
     var overlongAfter: Int?
-    splitter.add(
-      buffer[0..<count], line: { if overlongAfter == nil { lines.append($0) } },
-      overlong: { overlongAfter = overlongAfter ?? lines.count })
+    framer.append(buffer[0..<count]) { line in
+      switch line {
+      case .text(let text) where overlongAfter == nil: lines.append(text)
+      case .tooLong: overlongAfter = overlongAfter ?? lines.count
+      default: break
+      }
+    }
     if let overlongAfter {
       pendingError = .malformedInput(
         "\(path): a line longer than \(Self.maximumLineLength) bytes after \(linesBefore + overlongAfter) line(s): "

@@ -1,10 +1,6 @@
+import BraidPOSIX
 import Dispatch
-import Foundation
 import Synchronization
-
-#if canImport(Glibc)
-  import Glibc
-#endif
 
 /// A connection's input: a thread of its own reads the socket and hands complete lines to the
 /// server, at most `window` (64) lines ahead of the server's handling of them, so a client that
@@ -25,6 +21,9 @@ final class ConnectionReader: Sendable {
   private let slots: DispatchSemaphore
   private let isStopped = Atomic<Bool>(false)
   private let events: Events
+  /// Reads the socket; woken for a stop by the connection's own `shutdown`, so that a
+  /// connection costs one descriptor.
+  private let reader: DescriptorReader
 
   /// What the reader tells its connection.
   struct Events: Sendable {
@@ -42,9 +41,17 @@ final class ConnectionReader: Sendable {
     self.lineLimit = lineLimit
     slots = DispatchSemaphore(value: window)
     self.events = events
-    let thread = Thread { [self] in run() }
-    thread.stackSize = 256 * 1024
-    thread.start()
+    // A reader that does not own the descriptor and has no pipe cannot fail to be made.
+    reader = try! DescriptorReader(
+      descriptor: descriptor, ownsDescriptor: false, wake: .shutdown, stackSize: 256 * 1024)
+    let framer = FramerBox(LineFramer(maximumLength: lineLimit, terminator: .lf, invalidUTF8: .reject))
+    reader.start { [self] bytes in
+      framer.framer.lines(bytes).allSatisfy { hand($0) }
+    } end: { [self] end in
+      // The last line, when the input ended (or failed) without a final line end.
+      if end != .stopped, let last = framer.framer.finish() { _ = hand(last) }
+      finish(end)
+    }
   }
 
   /// Says one line has been handled, making room for the next.
@@ -55,12 +62,12 @@ final class ConnectionReader: Sendable {
   /// Stops handing lines over; the thread ends at its next line or when the socket is shut down.
   func stop() {
     isStopped.store(true, ordering: .releasing)
+    reader.stop()
     slots.signal()
   }
 
-  private func run() {
+  private func finish(_ end: DescriptorReader.End) {
     defer { events.stopped() }
-    let end = readLines()
     continuation.finish()
     if isStopped.load(ordering: .acquiring) { return }
     switch end {
@@ -71,37 +78,9 @@ final class ConnectionReader: Sendable {
     case .endOfInput:
       events.endOfInput()
       // Waits for a hang-up only: a reset from the client, or the connection's own shutdown.
-      var socket = pollfd(fd: descriptor, events: 0, revents: 0)
-      while poll(&socket, 1, -1) < 0, errno == EINTR {}
+      DescriptorReader.waitForHangUp(descriptor)
       events.hangUp()
     }
-  }
-
-  /// How reading ended.
-  private enum End {
-    /// The client closed its sending side.
-    case endOfInput
-    /// The socket failed (the client reset it).
-    case failed
-    /// The reader was stopped.
-    case stopped
-  }
-
-  /// Hands lines over until the input ends.
-  private func readLines() -> End {
-    var framer = LineFramer(limit: lineLimit)
-    var buffer = [UInt8](repeating: 0, count: 4_096)
-    while !isStopped.load(ordering: .acquiring) {
-      let count = buffer.withUnsafeMutableBytes { recv(descriptor, $0.baseAddress, $0.count, 0) }
-      if count < 0, errno == EINTR { continue }
-      guard count > 0 else {
-        if let last = framer.finish() { _ = hand(last) }
-        return count == 0 ? .endOfInput : .failed
-      }
-      let lines = buffer.withUnsafeBytes { framer.append(UnsafeRawBufferPointer(rebasing: $0[..<count])) }
-      for line in lines where !hand(line) { return .stopped }
-    }
-    return .stopped
   }
 
   /// Waits for room, then hands `line` over; `false` once stopped.

@@ -1,4 +1,5 @@
 import Braid
+import BraidPOSIX
 import BraidRecording
 import Dispatch
 import Foundation
@@ -101,9 +102,9 @@ public final class SignUpServer: Sendable {
   ///
   /// - Returns: The port it listens on.
   public func start(host: String = "127.0.0.1", port: UInt16) throws(StartError) -> UInt16 {
-    let socket: ServerSocket
+    let socket: TCPListener
     do {
-      socket = try ServerSocket(host: host, port: port)
+      socket = try TCPListener(host: host, port: port)
     } catch {
       throw StartError(message: error.message)
     }
@@ -148,7 +149,7 @@ public final class SignUpServer: Sendable {
     for waiter in state.withLock({ $0.takeWaitersIfDone() }) { waiter.resume() }
   }
 
-  private func acceptLoop(_ socket: ServerSocket) {
+  private func acceptLoop(_ socket: TCPListener) {
     var refusing = false
     defer {
       state.withLock { $0.listener = nil }

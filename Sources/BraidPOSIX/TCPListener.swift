@@ -4,20 +4,21 @@ import Foundation
   import Glibc
 #endif
 
-/// The listening socket of `serve`, and the accepting of clients on it.
+/// A listening TCP socket, and the accepting of clients on it, turning clients away with a
+/// descriptor kept in reserve when the process has run out.
 ///
-/// Unchecked `Sendable`: after the initializer, only the server's accept thread calls
-/// ``accept(sendTimeout:sendBuffer:)`` (the one method that changes it); ``shutDown()`` only reads the
-/// descriptor, which never changes.
-final class ServerSocket: @unchecked Sendable {
-  /// Why the server could not listen.
-  struct ListenError: Error, CustomStringConvertible {
-    let message: String
-    var description: String { message }
+/// Unchecked `Sendable`: after the initializer, one thread at a time calls
+/// ``accept(sendTimeout:sendBuffer:)`` (the one method that changes it); ``shutDown()`` only
+/// reads the descriptor, which never changes.
+package final class TCPListener: @unchecked Sendable {
+  /// Why the socket could not listen.
+  package struct ListenError: Error, Sendable, CustomStringConvertible {
+    package let message: String
+    package var description: String { message }
   }
 
   /// What an attempt to accept came to.
-  enum Accepted {
+  package enum Accepted: Sendable {
     /// A client, connected on this descriptor.
     case client(Int32)
     /// The process is out of descriptors: the client was turned away.
@@ -31,15 +32,15 @@ final class ServerSocket: @unchecked Sendable {
     case failed(Int32)
   }
 
-  let descriptor: Int32
+  package let descriptor: Int32
   /// The port it listens on (the one the system chose for port 0).
-  let port: UInt16
+  package let port: UInt16
   /// A descriptor held in reserve: when the process runs out, it is closed to accept the
   /// waiting client and turn it away at once, rather than leaving it hanging in the queue.
   private var spare: Int32
 
   /// Listens on `host` (a numeric IPv4 or IPv6 address or a name) and `port`.
-  init(host: String, port: UInt16) throws(ListenError) {
+  package init(host: String, port: UInt16) throws(ListenError) {
     var hints = addrinfo()
     hints.ai_family = AF_UNSPEC
     hints.ai_socktype = Int32(SOCK_STREAM.rawValue)
@@ -93,8 +94,8 @@ final class ServerSocket: @unchecked Sendable {
   /// so the loop first waits in `poll` until a client is really waiting, and only then gives up
   /// the spare descriptor to turn that client away. Were it to give the spare up and then block
   /// in `accept`, the next client would be turned away even after descriptors had come free
-  /// (`ServeProcessTests.theFirstClientAfterTheLimitPassesIsServed`).
-  func accept(sendTimeout: Duration, sendBuffer: Int32) -> Accepted {
+  /// (`ServeProcessTests.theFirstClientAfterTheLimitPassesIsServed`, on `braid-demo serve`).
+  package func accept(sendTimeout: Duration, sendBuffer: Int32) -> Accepted {
     while true {
       var listener = pollfd(fd: descriptor, events: Int16(POLLIN), revents: 0)
       if poll(&listener, 1, -1) < 0 {
@@ -140,7 +141,7 @@ final class ServerSocket: @unchecked Sendable {
   }
 
   /// Stops accepting: a thread blocked in ``accept(sendTimeout:sendBuffer:)`` returns `.closed`.
-  func shutDown() {
+  package func shutDown() {
     Glibc.shutdown(descriptor, Int32(SHUT_RDWR))
   }
 
