@@ -48,7 +48,7 @@ let package = Package(
     // MARK: - Examples: feature / client interface / live client / CLI
     .target(
       name: "DemoCommandLine",
-      dependencies: ["Braid", "BraidRecording"],
+      dependencies: ["Braid", "BraidPOSIX", "BraidRecording"],
       path: "Examples/CommandLine",
       swiftSettings: strict
     ),

@@ -20,7 +20,10 @@ package final class StandardInputLines: Sendable {
   package init(maximumLength: Int = 65_536) throws(SystemError) {
     let (lines, continuation) = AsyncStream.makeStream(of: LineFramer.Line.self)
     self.lines = lines
-    reader = try DescriptorReader(descriptor: STDIN_FILENO, ownsDescriptor: false, wake: .pipe)
+    let reader = try DescriptorReader(descriptor: STDIN_FILENO, ownsDescriptor: false, wake: .pipe)
+    self.reader = reader
+    // A reader whose lines nobody reads any more stops.
+    continuation.onTermination = { _ in reader.stop() }
     let framer = FramerBox(LineFramer(maximumLength: maximumLength, terminator: .lf, invalidUTF8: .repair))
     reader.start { bytes in
       framer.framer.append(bytes) { continuation.yield($0) }

@@ -101,13 +101,7 @@ public enum CounterCommand {
   @MainActor
   static func runInteractive(_ store: Store<Counter.State, Counter.Action>) async {
     prompt()
-    let lines = AsyncStream<String> { continuation in
-      // readLine blocks, so it runs on a thread of its own and ends the stream at end of input.
-      Thread.detachNewThread {
-        while let line = readLine() { continuation.yield(line) }
-        continuation.finish()
-      }
-    }
+    let lines = CommandInput.lines()
     var tasks: [StoreTask] = []
     for await line in lines {
       switch line.trimmingCharacters(in: .whitespaces) {

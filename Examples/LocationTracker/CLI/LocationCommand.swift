@@ -226,13 +226,7 @@ public enum LocationCommand {
       print("\u{1B}[2J\u{1B}[H" + LocationScreen.screen(state, source: source, isLooping: isLooping))
     }
     store.send(.toggleTrackingTapped)
-    let lines = AsyncStream<String> { continuation in
-      // readLine blocks, so it runs on a thread of its own and ends the stream at end of input.
-      Thread.detachNewThread {
-        while let line = readLine() { continuation.yield(line) }
-        continuation.finish()
-      }
-    }
+    let lines = CommandInput.lines()
     for await line in lines {
       switch line.trimmingCharacters(in: .whitespaces) {
       case "s": store.send(.toggleTrackingTapped)

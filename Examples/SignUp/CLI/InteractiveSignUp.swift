@@ -1,4 +1,5 @@
 import Braid
+import BraidPOSIX
 import Foundation
 import SignUpFeature
 import UserDirectoryClient
@@ -34,18 +35,19 @@ final class InteractiveSignUp {
     }
     defer { terminal.restore() }
     token = store.observe(\.self) { [weak self] _ in self?.draw() }
-    let keys = AsyncStream<[UInt8]> { continuation in
-      // A blocking read needs a thread of its own; it ends the stream at end of input.
-      Thread.detachNewThread {
-        var buffer = [UInt8](repeating: 0, count: 16)
-        while true {
-          let count = read(0, &buffer, buffer.count)
-          if count <= 0 { break }
-          continuation.yield(Array(buffer[0..<count]))
-        }
-        continuation.finish()
-      }
+    let (keys, continuation) = AsyncStream.makeStream(of: [UInt8].self)
+    guard let reader = try? DescriptorReader(descriptor: STDIN_FILENO, ownsDescriptor: false, wake: .pipe) else {
+      FileHandle.standardError.write(Data("braid-demo: cannot read standard input: out of descriptors\n".utf8))
+      return
     }
+    reader.start { bytes in
+      continuation.yield(Array(bytes))
+      return true
+    } end: { _ in
+      continuation.finish()
+    }
+    // Stopped once the form is done, so no thread stays blocked on the terminal.
+    defer { reader.stop() }
     var decoder = UTF8ChunkDecoder()
     for await chunk in keys {
       if !handle(decoder.complete(chunk)) { break }

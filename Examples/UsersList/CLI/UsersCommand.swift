@@ -139,13 +139,7 @@ public enum UsersCommand {
           + TerminalText.visibleLines(
             UsersScreen.screen(state, database: database, height: UsersScreen.terminalHeight())))
     }
-    let lines = AsyncStream<String> { continuation in
-      // readLine blocks, so it runs on a thread of its own and ends the stream at end of input.
-      Thread.detachNewThread {
-        while let line = readLine() { continuation.yield(line) }
-        continuation.finish()
-      }
-    }
+    let lines = CommandInput.lines()
     for await line in lines {
       let command = line.trimmingCharacters(in: .whitespaces)
       if command == "q" { break }
