@@ -26,7 +26,8 @@ public enum CommandInput {
             FileHandle.standardError.write(
               Data("braid-demo: a line longer than \(maximumLineLength) bytes is not a command; ignored\n".utf8))
           case .invalidUTF8:
-            FileHandle.standardError.write(Data("braid-demo: a line that is not UTF-8 is not a command; ignored\n".utf8))
+            FileHandle.standardError.write(
+              Data("braid-demo: a line that is not UTF-8 is not a command; ignored\n".utf8))
           }
         }
         continuation.finish()
