@@ -85,9 +85,17 @@ let package = Package(
       swiftSettings: strict
     ),
     .systemLibrary(name: "CCrypt", path: "Sources/CCrypt", providers: [.apt(["libcrypt-dev"])]),
+    // The users database of the sign-up and users examples: its path rule, its schema and its
+    // username key, and the one parser of `--database`.
+    .target(
+      name: "UsersDatabase",
+      dependencies: ["UserDirectoryClient", "BraidSQLite"],
+      path: "Examples/UsersDatabase",
+      swiftSettings: strict
+    ),
     .target(
       name: "UserDirectoryLive",
-      dependencies: ["UserDirectoryClient", "BraidSQLite", "CCrypt"],
+      dependencies: ["UserDirectoryClient", "UsersDatabase", "BraidSQLite", "CCrypt"],
       path: "Examples/SignUp/UserDirectoryLive",
       swiftSettings: strict
     ),
@@ -101,7 +109,7 @@ let package = Package(
       name: "SignUpCLI",
       dependencies: [
         "Braid", "BraidPOSIX", "BraidRecording", "DemoCommandLine", "SignUpFeature", "UserDirectoryClient",
-        "UserDirectoryLive",
+        "UserDirectoryLive", "UsersDatabase",
       ],
       path: "Examples/SignUp/CLI",
       swiftSettings: strict
@@ -116,7 +124,7 @@ let package = Package(
       name: "UsersListCLI",
       dependencies: [
         "Braid", "BraidFetchedResults", "BraidFetchedResultsLive", "BraidRecording", "DemoCommandLine",
-        "UserDirectoryClient", "UserDirectoryLive", "UsersListFeature",
+        "UsersDatabase", "UsersListFeature",
       ],
       path: "Examples/UsersList/CLI",
       swiftSettings: strict
@@ -226,7 +234,7 @@ let package = Package(
       name: "SignUpExampleTests",
       dependencies: [
         "Braid", "BraidTesting", "BraidTestSupport", "BraidSQLite", "SignUpCLI", "SignUpFeature",
-        "UserDirectoryClient", "UserDirectoryLive",
+        "UserDirectoryClient", "UserDirectoryLive", "UsersDatabase",
       ],
       swiftSettings: strict
     ),

@@ -4,6 +4,7 @@ import Dispatch
 import Foundation
 import UserDirectoryClient
 import UserDirectoryLive
+import UsersDatabase
 
 /// `braid-demo serve`: the sign-up form as a line-based TCP service (``SignUpServer``).
 public enum ServeCommand {
@@ -29,14 +30,19 @@ public enum ServeCommand {
   @MainActor
   public static func run(arguments: [String], printUsage: () -> Void) async throws(CommandError) {
     var arguments = arguments
-    var databaseOption: String?
+    let databaseOption: String?
+    do {
+      databaseOption = try UsersDatabasePath.takeOption(from: &arguments)
+    } catch {
+      throw CommandError.usage(error.message)
+    }
     var host = "127.0.0.1"
     var port: UInt16?
     var recordDirectory: String?
     while !arguments.isEmpty {
       let flag = arguments.removeFirst()
       switch flag {
-      case "--port", "--host", "--database", "--record-dir":
+      case "--port", "--host", "--record-dir":
         guard !arguments.isEmpty else { throw CommandError.usage("\(flag) needs a value") }
         let value = arguments.removeFirst()
         switch flag {
@@ -47,10 +53,8 @@ public enum ServeCommand {
           port = number
         case "--host":
           host = value
-        case "--record-dir":
-          recordDirectory = value
         default:
-          databaseOption = value
+          recordDirectory = value
         }
       case "--help", "-h":
         printUsage()

@@ -4,6 +4,7 @@ import Foundation
 import SignUpFeature
 import UserDirectoryClient
 import UserDirectoryLive
+import UsersDatabase
 
 /// `braid-demo signup`: the sign-up form in the terminal, on the live SQLite user directory,
 /// typed interactively or driven by a script of events.
@@ -34,20 +35,21 @@ public enum SignUpCommand {
   @discardableResult
   public static func run(arguments: [String], printUsage: () -> Void) async throws(CommandError) -> Int32 {
     var arguments = arguments
-    var databaseOption: String?
+    let databaseOption: String?
+    do {
+      databaseOption = try UsersDatabasePath.takeOption(from: &arguments)
+    } catch {
+      throw .usage(error.message)
+    }
     var scriptPath: String?
     var recordPath: String?
     while !arguments.isEmpty {
       let flag = arguments.removeFirst()
       switch flag {
-      case "--database", "--script", "--record":
+      case "--script", "--record":
         guard !arguments.isEmpty else { throw .usage("\(flag) needs a value") }
         let value = arguments.removeFirst()
-        switch flag {
-        case "--database": databaseOption = value
-        case "--script": scriptPath = value
-        default: recordPath = value
-        }
+        if flag == "--script" { scriptPath = value } else { recordPath = value }
       case "--help", "-h":
         printUsage()
         return 0

@@ -1,6 +1,7 @@
 import Dispatch
 import Foundation
 import UserDirectoryClient
+import UsersDatabase
 
 extension UserDirectory {
   /// A directory kept in the SQLite database at `path`.

@@ -2,6 +2,7 @@ import BraidSQLite
 import Foundation
 import Synchronization
 import UserDirectoryClient
+import UsersDatabase
 
 /// The SQLite side of the live directory: the connection, opened lazily, and its queries.
 final class UserStore: Sendable {

@@ -3,8 +3,7 @@ import BraidFetchedResults
 import BraidFetchedResultsLive
 import DemoCommandLine
 import Foundation
-import UserDirectoryClient
-import UserDirectoryLive
+import UsersDatabase
 import UsersListFeature
 
 /// `braid-demo users`: the sign-up example's users, live, as a screen redrawn from the store, or
@@ -29,19 +28,18 @@ public enum UsersCommand {
   @MainActor
   public static func run(arguments: [String], printUsage: () -> Void) async throws(CommandError) {
     var arguments = arguments
-    var databaseOption: String?
+    let databaseOption: String?
+    do {
+      databaseOption = try UsersDatabasePath.takeOption(from: &arguments)
+    } catch {
+      throw .usage(error.message)
+    }
     var sectioned = false
     var plain = isatty(1) == 0 || isatty(0) == 0
     var recordPath: String?
     while !arguments.isEmpty {
       let flag = arguments.removeFirst()
       switch flag {
-      case "--database":
-        guard let value = arguments.first, !value.hasPrefix("--") else {
-          throw .usage("--database needs a file path")
-        }
-        arguments.removeFirst()
-        databaseOption = value
       case "--sections": sectioned = true
       case "--plain": plain = true
       case "--record":

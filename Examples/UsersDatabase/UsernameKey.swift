@@ -8,9 +8,9 @@ import Foundation
 /// Case folding, not lowercasing, because it is the Unicode operation for caseless matching
 /// (`ß` folds to `ss`, final `ς` to `σ`); NFKC on both sides so look-alike compatibility forms
 /// (full-width letters, ligatures such as `ﬁ`) cannot make a second account that reads the same.
-enum UsernameKey {
+package enum UsernameKey {
   /// The key under which `username` is unique in the directory.
-  static func of(_ username: String) -> String {
+  package static func of(_ username: String) -> String {
     username.precomposedStringWithCompatibilityMapping
       .folding(options: [.caseInsensitive], locale: nil)
       .precomposedStringWithCompatibilityMapping

@@ -7,11 +7,11 @@ import UserDirectoryClient
 /// Rows written by other programs (the `sqlite3` shell, say) get an ASCII-lowercase key from a
 /// trigger at once, so uniqueness holds for them too, and the exact key when the directory next
 /// opens the database.
-enum UsersSchema {
+package enum UsersSchema {
   /// The columns the directory reads and writes, besides `username_key`.
-  static let requiredColumns = ["id", "username", "email", "password_hash", "created_at"]
+  package static let requiredColumns = ["id", "username", "email", "password_hash", "created_at"]
 
-  static let keyIndex = "users_username_key"
+  package static let keyIndex = "users_username_key"
 
   /// Creates the table, or checks and migrates the one there: adds `username_key` if missing,
   /// fills in keys that are missing or stale, and makes sure a unique index enforces them.
@@ -21,7 +21,7 @@ enum UsersSchema {
   ///
   /// - Throws: ``UserDirectoryError/storage(_:)`` naming what is wrong when the table lacks a
   ///   column or holds two users the rule says are one; ``SQLiteError`` for the database itself.
-  static func prepare(_ database: SQLiteDatabase, path: String) throws {
+  package static func prepare(_ database: SQLiteDatabase, path: String) throws {
     try database.transaction {
       let columns = try database.query("SELECT name FROM pragma_table_info('users')").compactMap(\.first)
       if columns.isEmpty {
