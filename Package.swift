@@ -269,3 +269,33 @@ let package = Package(
   ],
   swiftLanguageModes: [.v6]
 )
+
+// The live clients need Linux (inotify, Linux socket options, libcrypt's yescrypt), and so do
+// the examples built on them, the demo and their tests. Elsewhere the package holds the core,
+// BraidTesting, BraidRecording, BraidSQLite, BraidURLSession and the client interfaces.
+#if !os(Linux)
+  let linuxOnly: Set<String> = ["BraidPOSIX", "BraidLocationLive", "BraidFetchedResultsLive", "UserDirectoryLive"]
+  var leftOut = linuxOnly
+  var leavesMore = true
+  while leavesMore {
+    leavesMore = false
+    for target in package.targets where !leftOut.contains(target.name) {
+      let needs = target.dependencies.contains { dependency in
+        switch dependency {
+        case .targetItem(let name, _), .byNameItem(let name, _): leftOut.contains(name)
+        default: false
+        }
+      }
+      if needs {
+        leftOut.insert(target.name)
+        leavesMore = true
+      }
+    }
+  }
+  package.targets.removeAll { leftOut.contains($0.name) }
+  package.products = package.products.compactMap { product in
+    guard let library = product as? Product.Library else { return leftOut.contains(product.name) ? nil : product }
+    let targets = library.targets.filter { !leftOut.contains($0) }
+    return targets.isEmpty ? nil : .library(name: library.name, type: library.type, targets: targets)
+  }
+#endif
