@@ -270,26 +270,24 @@ let package = Package(
   swiftLanguageModes: [.v6]
 )
 
-// The live clients need Linux (inotify, Linux socket options, libcrypt's yescrypt), and so do
-// the examples built on them, the demo and their tests. Elsewhere the package holds the core,
-// BraidTesting, BraidRecording, BraidSQLite, BraidURLSession and the client interfaces.
+// The live clients need Linux (inotify, Linux socket options, libcrypt's yescrypt), and so does
+// all that is built on them. Elsewhere the package holds the core, BraidTesting, BraidRecording,
+// BraidSQLite, BraidURLSession and the client interfaces.
 #if !os(Linux)
-  let linuxOnly: Set<String> = ["BraidPOSIX", "BraidLocationLive", "BraidFetchedResultsLive", "UserDirectoryLive"]
-  var leftOut = linuxOnly
+  var leftOut: Set<String> = ["BraidPOSIX", "BraidLocationLive", "BraidFetchedResultsLive", "UserDirectoryLive"]
   var leavesMore = true
   while leavesMore {
     leavesMore = false
     for target in package.targets where !leftOut.contains(target.name) {
-      let needs = target.dependencies.contains { dependency in
+      let needsLeftOut = target.dependencies.contains { dependency in
         switch dependency {
         case .targetItem(let name, _), .byNameItem(let name, _): leftOut.contains(name)
         default: false
         }
       }
-      if needs {
-        leftOut.insert(target.name)
-        leavesMore = true
-      }
+      guard needsLeftOut else { continue }
+      leftOut.insert(target.name)
+      leavesMore = true
     }
   }
   package.targets.removeAll { leftOut.contains($0.name) }
