@@ -15,6 +15,10 @@ package final class TCPListener: @unchecked Sendable {
   package struct ListenError: Error, Sendable, CustomStringConvertible {
     package let message: String
     package var description: String { message }
+
+    package init(message: String) {
+      self.message = message
+    }
   }
 
   /// What an attempt to accept came to.

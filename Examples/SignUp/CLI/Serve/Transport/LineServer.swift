@@ -9,9 +9,10 @@ import Synchronization
 #endif
 
 /// A line-based TCP server, knowing nothing of what its sessions do: it accepts clients on a
-/// thread of its own, gives each connection threads of its own to read and write it
-/// (``ConnectionReader``, ``ConnectionWriter``), so no client can hold up another, and runs a
-/// session per connection on the lines it reads, within ``ServerLimits``. At the descriptor
+/// thread of its own, reads every connection's socket through one ``EventLoop``
+/// (``ConnectionReader``) and writes each from a thread of its own (``ConnectionWriter``), so
+/// no client can hold up another, and runs a session per connection on the lines it reads,
+/// within ``ServerLimits``. At the descriptor
 /// limit it turns clients away rather than leave them waiting, and accepts again once
 /// connections close.
 final class LineServer: Sendable {
@@ -20,6 +21,8 @@ final class LineServer: Sendable {
 
   private struct State {
     var listener: Int32?
+    /// Reads every connection's socket, from ``LineServer/start(host:port:)`` on.
+    var loop: EventLoop?
     var connections: [Int: ServerConnection] = [:]
     var nextID = 0
     var isStopped = false
@@ -29,9 +32,11 @@ final class LineServer: Sendable {
     /// Whether a stopped server has nothing left running.
     var isDone: Bool { isStopped && listener == nil && connections.isEmpty }
 
-    /// The waiters to resume, once the server is done.
+    /// The waiters to resume, once the server is done; the loop stops then too.
     mutating func takeWaitersIfDone() -> [CheckedContinuation<Void, Never>] {
       guard isDone else { return [] }
+      loop?.stop()
+      loop = nil
       defer { stopWaiters = [] }
       return stopWaiters
     }
@@ -68,7 +73,16 @@ final class LineServer: Sendable {
   /// - Returns: The port it listens on.
   func start(host: String, port: UInt16) throws(TCPListener.ListenError) -> UInt16 {
     let socket = try TCPListener(host: host, port: port)
-    state.withLock { $0.listener = socket.descriptor }
+    let loop: EventLoop
+    do {
+      loop = try EventLoop()
+    } catch {
+      throw TCPListener.ListenError(message: "cannot start the event loop: \(error)")
+    }
+    state.withLock {
+      $0.listener = socket.descriptor
+      $0.loop = loop
+    }
     let thread = Thread { [self] in acceptLoop(socket) }
     thread.stackSize = 256 * 1024
     thread.start()
@@ -144,8 +158,12 @@ final class LineServer: Sendable {
       state.nextID += 1
       return state.nextID
     }
-    let connection = ServerConnection(id: id, descriptor: descriptor, limits: limits, log: log) { [weak self] id in
-      self?.closed(id)
+    guard let loop = state.withLock(\.loop) else {
+      close(descriptor)
+      return
+    }
+    let connection = ServerConnection(id: id, descriptor: descriptor, limits: limits, loop: loop, log: log) {
+      [weak self] id in self?.closed(id)
     }
     let isStopped = state.withLock { state in
       if !state.isStopped { state.connections[id] = connection }

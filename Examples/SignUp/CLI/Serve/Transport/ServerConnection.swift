@@ -2,8 +2,8 @@ import Braid
 import BraidPOSIX
 import Synchronization
 
-/// One client of a ``LineServer``: its socket, the threads that read and write it, and the
-/// session that its lines drive, through a ``LineChannel``.
+/// One client of a ``LineServer``: its socket, read through the server's event loop and written
+/// by a thread of its own, and the session that its lines drive, through a ``LineChannel``.
 ///
 /// The connection ends in one of three ways:
 /// - The client closes its sending side: lines already received still run, and the session
@@ -33,6 +33,7 @@ final class ServerConnection: Sendable {
     id: Int,
     descriptor: Int32,
     limits: ServerLimits,
+    loop: EventLoop,
     log: @escaping @Sendable (String) -> Void,
     onClosed: @escaping @Sendable (Int) -> Void
   ) {
@@ -55,6 +56,7 @@ final class ServerConnection: Sendable {
     reader = ConnectionReader(
       descriptor: descriptor,
       lineLimit: limits.lineLength,
+      loop: loop,
       events: ConnectionReader.Events(
         // Written to find out whether anyone still reads: a client that closed altogether
         // answers it with a reset, which the reader hears as a hang-up.
