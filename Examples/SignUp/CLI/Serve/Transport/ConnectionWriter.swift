@@ -1,13 +1,13 @@
 import Braid
-import Dispatch
 import Foundation
 
 #if canImport(Glibc)
   import Glibc
 #endif
 
-/// A connection's output: lines queued by the server, written by a thread of its own so that a
-/// client slow to read never blocks the server's work.
+/// A connection's output: lines queued by the server, written by a thread of the connection's
+/// own so that a client slow to read never blocks the server's work. The thread runs only while
+/// output is waiting: an idle connection holds none (500 idle connections, 6 threads in all).
 ///
 /// At most ``limit`` bytes wait to be written; a client that lets more pile up (it never reads)
 /// is disconnected, rather than the server holding its output without bound. A write the
@@ -19,13 +19,21 @@ final class ConnectionWriter: Sendable {
     var lastState: String?
     var isFinishing = false
     var isClosed = false
+    /// Whether the writing thread is running; it ends when nothing is left to write.
+    var isWriting = false
+
+    /// Whether a writing thread should be started now: there is something to do and none runs.
+    mutating func startsWriting() -> Bool {
+      guard !isWriting, !pending.isEmpty || isFinishing || isClosed else { return false }
+      isWriting = true
+      return true
+    }
   }
 
   private let descriptor: Int32
   /// The most bytes that may wait to be written.
   let limit: Int
   private let state = SanitizerVisibleMutex(State())
-  private let wakeUp = DispatchSemaphore(value: 0)
   /// Called once when the client stopped reading or the socket failed.
   private let onFailure: @Sendable (String) -> Void
   /// Called once, from the writer's thread, when it has stopped.
@@ -41,6 +49,11 @@ final class ConnectionWriter: Sendable {
     self.limit = limit
     self.onFailure = onFailure
     self.onStopped = onStopped
+  }
+
+  /// Starts a writing thread if there is something to do and none runs.
+  private func startWritingIfNeeded() {
+    guard state.withLock({ $0.startsWriting() }) else { return }
     let thread = Thread { [self] in run() }
     thread.stackSize = 256 * 1024
     thread.start()
@@ -64,11 +77,11 @@ final class ConnectionWriter: Sendable {
     switch overflow {
     case nil: return false
     case true?:
-      wakeUp.signal()
+      startWritingIfNeeded()
       onFailure("the client stopped reading (over \(limit) bytes of output waiting)")
       return false
     case false?:
-      wakeUp.signal()
+      startWritingIfNeeded()
       return true
     }
   }
@@ -88,30 +101,42 @@ final class ConnectionWriter: Sendable {
   /// Writes what is queued, then stops (see `onStopped`).
   func finish() {
     state.withLock { $0.isFinishing = true }
-    wakeUp.signal()
+    startWritingIfNeeded()
   }
 
+  /// Writes what is queued until nothing is left, then ends; ends for good (`onStopped`) once
+  /// finishing and drained, or closed.
   private func run() {
-    defer { onStopped() }
     while true {
-      wakeUp.wait()
-      while true {
-        let (chunk, stop) = state.withLock { state -> ([UInt8], Bool) in
-          if state.isClosed { return ([], true) }
-          let chunk = state.pending
-          state.pending.removeAll(keepingCapacity: true)
-          return (chunk, chunk.isEmpty && state.isFinishing)
+      let (chunk, stops) = state.withLock { state -> ([UInt8], Bool?) in
+        if state.isClosed { return ([], true) }
+        let chunk = state.pending
+        state.pending.removeAll(keepingCapacity: true)
+        if chunk.isEmpty {
+          if state.isFinishing { return ([], true) }
+          // Nothing to write: the thread ends, and the next write starts another.
+          state.isWriting = false
+          return ([], false)
         }
-        if stop { return }
-        if chunk.isEmpty { break }
-        if let error = send(chunk) {
-          let wasClosed = state.withLock { state in
-            defer { state.isClosed = true }
-            return state.isClosed || state.isFinishing
-          }
-          if !wasClosed { onFailure("the client does not take its output (\(String(cString: strerror(error))))") }
-          return
+        return (chunk, nil)
+      }
+      switch stops {
+      case true?:
+        onStopped()
+        return
+      case false?:
+        return
+      case nil:
+        break
+      }
+      if let error = send(chunk) {
+        let wasClosed = state.withLock { state in
+          defer { state.isClosed = true }
+          return state.isClosed || state.isFinishing
         }
+        if !wasClosed { onFailure("the client does not take its output (\(String(cString: strerror(error))))") }
+        onStopped()
+        return
       }
     }
   }
