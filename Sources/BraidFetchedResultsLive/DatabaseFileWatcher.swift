@@ -38,7 +38,7 @@ package final class DatabaseFileWatcher: Sendable {
     let mask = UInt32(IN_MODIFY | IN_CLOSE_WRITE | IN_CREATE | IN_DELETE | IN_MOVED_TO | IN_MOVED_FROM)
     guard inotify_add_watch(descriptor, directory, mask) >= 0,
       let reader = try? DescriptorReader(
-        descriptor: descriptor, ownsDescriptor: true, wake: .pipe, counter: Self.opened)
+        descriptor: descriptor, ownsDescriptor: true, counter: Self.opened)
     else {
       close(descriptor)
       return nil

@@ -27,7 +27,7 @@ package final class LineConnection: Sendable {
   init(descriptor: Int32, name: String) throws(LocationError) {
     do {
       reader = try DescriptorReader(
-        descriptor: descriptor, ownsDescriptor: true, wake: .pipe, counter: Self.openDescriptors)
+        descriptor: descriptor, ownsDescriptor: true, counter: Self.openDescriptors)
     } catch {
       throw .sourceUnavailable("\(name): \(error)")
     }

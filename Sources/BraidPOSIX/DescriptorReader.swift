@@ -7,28 +7,17 @@ import Foundation
 
 /// A descriptor read on a thread of its own, chunk by chunk, until its input ends, it fails, or
 /// the reader is stopped: the one reading loop of the live clients (a TCP stream, a serial
-/// device, an inotify descriptor, standard input) and of `serve`'s connections.
+/// device, an inotify descriptor) and of standard input. (A server's many sockets share one
+/// ``EventLoop`` instead; `epoll` cannot watch a regular file, which standard input may be.)
 ///
-/// Blocking reads wait for input, not for time: no clock is involved. How ``stop()`` wakes a
-/// blocked read depends on the descriptor:
-/// - ``Wake/pipe``: the thread waits in `poll` on the descriptor and a wake-up pipe, and `stop`
-///   writes to the pipe. This wakes any descriptor (a `shutdown` wakes only a socket) at the
-///   cost of two descriptors more.
-/// - ``Wake/shutdown``: the owner shuts its socket down to wake the read; `stop` only keeps
-///   the thread from reading again. One descriptor per connection, for a server at its limit.
+/// Blocking reads wait for input, not for time: no clock is involved. The thread waits in
+/// `poll` on the descriptor and a wake-up pipe, which ``stop()`` writes to: this wakes any
+/// descriptor (a `shutdown` wakes only a socket, not a silent serial device).
 ///
 /// Whatever ended the reading, the thread closes the descriptors the reader owns under one lock
 /// (never while a ``withOpenDescriptor(_:)`` body runs, never twice), counts them closed, and
 /// only then calls `end`.
 package final class DescriptorReader: Sendable {
-  /// How a blocked read is woken for ``DescriptorReader/stop()``.
-  package enum Wake: Sendable {
-    /// By a wake-up pipe of the reader's own.
-    case pipe
-    /// By the owner, shutting its socket down.
-    case shutdown
-  }
-
   /// How the reading ended.
   package enum End: Sendable, Equatable {
     /// The input ended (a peer closed its side, a file or pipe reached its end).
@@ -43,8 +32,8 @@ package final class DescriptorReader: Sendable {
 
   private let descriptor: Int32
   private let ownsDescriptor: Bool
-  /// The read and write ends of the wake-up pipe, for ``Wake/pipe``.
-  private let wake: (read: Int32, write: Int32)?
+  /// The read and write ends of the wake-up pipe.
+  private let wake: (read: Int32, write: Int32)
   private let counter: ResourceCount?
   private let stackSize: Int?
   private let state = SanitizerVisibleMutex(State.open)
@@ -54,26 +43,21 @@ package final class DescriptorReader: Sendable {
   /// - Parameters:
   ///   - descriptor: The descriptor to read.
   ///   - ownsDescriptor: Whether the reader closes it when the reading ends.
-  ///   - wake: How a blocked read is woken for ``stop()``.
   ///   - counter: Counts the reader open until its descriptors are closed, for leak checks.
   ///   - stackSize: The thread's stack size, when not the system's default.
   /// - Throws: ``SystemError`` when no wake-up pipe can be made (the process is out of
   ///   descriptors); an owned `descriptor` is closed then.
   package init(
-    descriptor: Int32, ownsDescriptor: Bool, wake: Wake, counter: ResourceCount? = nil, stackSize: Int? = nil
+    descriptor: Int32, ownsDescriptor: Bool, counter: ResourceCount? = nil, stackSize: Int? = nil
   ) throws(SystemError) {
-    if case .pipe = wake {
-      var ends: [Int32] = [0, 0]
-      guard pipe(&ends) == 0 else {
-        let error = SystemError.lastError()
-        if ownsDescriptor { close(descriptor) }
-        throw error
-      }
-      for end in ends { _ = fcntl(end, F_SETFD, FD_CLOEXEC) }
-      self.wake = (ends[0], ends[1])
-    } else {
-      self.wake = nil
+    var ends: [Int32] = [0, 0]
+    guard pipe(&ends) == 0 else {
+      let error = SystemError.lastError()
+      if ownsDescriptor { close(descriptor) }
+      throw error
     }
+    for end in ends { _ = fcntl(end, F_SETFD, FD_CLOEXEC) }
+    wake = (ends[0], ends[1])
     self.descriptor = descriptor
     self.ownsDescriptor = ownsDescriptor
     self.counter = counter
@@ -93,10 +77,8 @@ package final class DescriptorReader: Sendable {
       let reason = read(chunk)
       state.withLock { state in
         if ownsDescriptor { close(descriptor) }
-        if let wake {
-          close(wake.read)
-          close(wake.write)
-        }
+        close(wake.read)
+        close(wake.write)
         state = .closed
       }
       counter?.closed()
@@ -121,7 +103,6 @@ package final class DescriptorReader: Sendable {
 
   /// Waits until the descriptor has input or has ended; `false` once ``stop()`` was called.
   private func waitForInput() -> Bool {
-    guard let wake else { return state.withLock { $0 == .open } }
     var descriptors = [
       pollfd(fd: descriptor, events: Int16(POLLIN), revents: 0),
       pollfd(fd: wake.read, events: Int16(POLLIN), revents: 0),
@@ -143,24 +124,14 @@ package final class DescriptorReader: Sendable {
     }
   }
 
-  /// Stops the reading: with ``Wake/pipe`` the blocked read wakes at once; with
-  /// ``Wake/shutdown`` the thread reads no more once its owner's shutdown wakes it. Safe to
-  /// call more than once, from any thread.
+  /// Stops the reading: the blocked read wakes at once. Safe to call more than once, from any
+  /// thread.
   package func stop() {
     state.withLock { state in
       guard case .open = state else { return }
-      if let wake {
-        var byte: UInt8 = 1
-        _ = write(wake.write, &byte, 1)
-      }
+      var byte: UInt8 = 1
+      _ = write(wake.write, &byte, 1)
       state = .stopped
     }
-  }
-
-  /// Blocks until `descriptor` hangs up (a peer's reset, or the owner's own `shutdown`), for a
-  /// socket whose input has ended but whose peer may still be reading.
-  package static func waitForHangUp(_ descriptor: Int32) {
-    var socket = pollfd(fd: descriptor, events: 0, revents: 0)
-    while poll(&socket, 1, -1) < 0, errno == EINTR {}
   }
 }

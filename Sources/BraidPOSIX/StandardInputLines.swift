@@ -20,7 +20,7 @@ package final class StandardInputLines: Sendable {
   package init(maximumLength: Int = 65_536) throws(SystemError) {
     let (lines, continuation) = AsyncStream.makeStream(of: LineFramer.Line.self)
     self.lines = lines
-    let reader = try DescriptorReader(descriptor: STDIN_FILENO, ownsDescriptor: false, wake: .pipe)
+    let reader = try DescriptorReader(descriptor: STDIN_FILENO, ownsDescriptor: false)
     self.reader = reader
     // A reader whose lines nobody reads any more stops.
     continuation.onTermination = { _ in reader.stop() }

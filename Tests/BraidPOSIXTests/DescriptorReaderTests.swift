@@ -19,7 +19,7 @@ struct DescriptorReaderTests {
   @Test func itReadsUntilTheInputEndsThenClosesWhatItOwnsBeforeSayingSo() async throws {
     let ends = try pipeEnds()
     let count = ResourceCount()
-    let reader = try DescriptorReader(descriptor: ends.read, ownsDescriptor: true, wake: .pipe, counter: count)
+    let reader = try DescriptorReader(descriptor: ends.read, ownsDescriptor: true, counter: count)
     let read = Mutex<[UInt8]>([])
     let ended = AsyncStream.makeStream(of: (DescriptorReader.End, open: Int, isClosed: Bool).self)
     reader.start { bytes in
@@ -43,7 +43,7 @@ struct DescriptorReaderTests {
   @Test func aStopWakesAReadThatWouldWaitForever() async throws {
     let ends = try pipeEnds()
     defer { close(ends.write) }
-    let reader = try DescriptorReader(descriptor: ends.read, ownsDescriptor: true, wake: .pipe)
+    let reader = try DescriptorReader(descriptor: ends.read, ownsDescriptor: true)
     let ended = AsyncStream.makeStream(of: DescriptorReader.End.self)
     reader.start { _ in
       true
@@ -63,7 +63,7 @@ struct DescriptorReaderTests {
     defer {
       close(ends.read)
     }
-    let reader = try DescriptorReader(descriptor: ends.read, ownsDescriptor: false, wake: .pipe)
+    let reader = try DescriptorReader(descriptor: ends.read, ownsDescriptor: false)
     let ended = AsyncStream.makeStream(of: DescriptorReader.End.self)
     reader.start { _ in
       false

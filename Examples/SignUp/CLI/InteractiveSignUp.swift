@@ -36,7 +36,7 @@ final class InteractiveSignUp {
     defer { terminal.restore() }
     token = store.observe(\.self) { [weak self] _ in self?.draw() }
     let (keys, continuation) = AsyncStream.makeStream(of: [UInt8].self)
-    guard let reader = try? DescriptorReader(descriptor: STDIN_FILENO, ownsDescriptor: false, wake: .pipe) else {
+    guard let reader = try? DescriptorReader(descriptor: STDIN_FILENO, ownsDescriptor: false) else {
       FileHandle.standardError.write(Data("braid-demo: cannot read standard input: out of descriptors\n".utf8))
       return
     }
