@@ -10,7 +10,9 @@ import Testing
 @MainActor
 @Suite struct RunningEffectsExplorationTests {
   @Test func theFormKeepsItsRulesWithItsEffectsRunning() async {
-    let report = await SignUpExploration.runningExploration().run(seed: 3, steps: ExplorationBudget.steps(20_000))
+    // Seed 0 makes a sign-up within the first 2,000 steps, the budget under a sanitizer: a run is
+    // the same on every machine, so the full run walks those same steps first.
+    let report = await SignUpExploration.runningExploration().run(seed: 0, steps: ExplorationBudget.steps(20_000))
     #expect(report.counterexample == nil, "\(report)")
     #expect(report.steps == ExplorationBudget.steps(20_000))
     // Every answer the directory gives came back from a running effect: available, taken,
