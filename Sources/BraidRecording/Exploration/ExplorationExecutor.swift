@@ -1,9 +1,14 @@
 import Braid
+import Dispatch
 
 /// The executor of a walk's effect tasks when its effects run: it only queues their jobs, and
 /// the walk runs them itself, one at a time, in the order they were queued, on the main actor's
 /// thread. Nothing of a walk runs on another thread, so the same steps interleave their effects
 /// the same way on one core or on many, and a seed gives the same walk everywhere.
+///
+/// Once its walk is over (``detach()``), the executor runs what is still queued, and every job
+/// after, on the global queue: an effect that outlived its walk (a violation the walk reported)
+/// and is resumed later still runs to its end instead of waiting in a queue nobody runs.
 final class ExplorationExecutor: TaskExecutor, Sendable {
   /// How many jobs one ``settle()`` runs before it gives up: an effect that never waits (a loop
   /// of `Task.yield()`) would otherwise keep a walk from ever taking its next step. A step of
@@ -17,16 +22,36 @@ final class ExplorationExecutor: TaskExecutor, Sendable {
     var enqueued = 0
     /// ``enqueued`` when the last settling ended.
     var settledAt = 0
+    /// Whether the walk is over, and jobs run on the global queue.
+    var isDetached = false
   }
 
   private let queue = SanitizerVisibleMutex(Queue())
 
   func enqueue(_ job: consuming ExecutorJob) {
     let job = UnownedJob(job)
-    queue.withLock {
-      $0.jobs.append(job)
-      $0.enqueued += 1
+    let isDetached = queue.withLock { queue -> Bool in
+      guard !queue.isDetached else { return true }
+      queue.jobs.append(job)
+      queue.enqueued += 1
+      return false
     }
+    if isDetached { runOnGlobalQueue(job) }
+  }
+
+  /// Ends the walk's hold on its effects: what is queued, and every job after, runs on the
+  /// global queue.
+  func detach() {
+    let left = queue.withLock { queue -> [UnownedJob] in
+      queue.isDetached = true
+      defer { queue.jobs.removeAll() }
+      return queue.jobs
+    }
+    for job in left { runOnGlobalQueue(job) }
+  }
+
+  private func runOnGlobalQueue(_ job: UnownedJob) {
+    DispatchQueue.global().async { job.runSynchronously(on: self.asUnownedTaskExecutor()) }
   }
 
   /// Runs the queued jobs, and those they queue, oldest first, until none is left or `limit`

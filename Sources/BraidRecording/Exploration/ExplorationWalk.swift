@@ -72,6 +72,12 @@ final class ExplorationWalk<State, Action: Sendable> {
     }
   }
 
+  deinit {
+    // A walk dropped before its end (a trace that could not be written): its effects' jobs are
+    // not left in a queue nobody runs.
+    executor?.detach()
+  }
+
   /// Mounts the feature and lets the effects its mount started settle.
   func mount() async {
     capturingIssues { core.mount() }
@@ -181,6 +187,7 @@ final class ExplorationWalk<State, Action: Sendable> {
     let failure = takeFailure()
     isStuck = false
     await settle()
+    defer { executor?.detach() }
     if let failure = failure ?? takeFailure() { return failure }
     noteStarts()
     // The oldest only: the violation's name must not change as shrinking removes the others.
