@@ -1,7 +1,8 @@
-import BraidRecording
 import CounterFeature
 import ExploreCLI
 import Testing
+
+@testable import BraidRecording
 
 /// The state machine an exploration observed, as Mermaid and DOT: nodes from key paths or a
 /// closure, edges by action case, the same text for the same seed.
@@ -37,5 +38,17 @@ import Testing
     let graph = try #require(report.graph)
     #expect(!graph.unexercised.isEmpty)
     #expect(graph.mermaid().hasSuffix("  %% never taken: \(graph.unexercised.joined(separator: ", "))\n"))
+  }
+}
+
+/// The picture's row order: the sign-up form's state machine drawn with fewer crossing arrows.
+@MainActor
+struct TransitionGraphLayoutTests {
+  @Test func rowsOrderedByTheirNeighboursCrossLess() async throws {
+    let report = await SignUpExploration.exploration().graphing(SignUpExploration.node).run(seed: 1, steps: 20_000)
+    let graph = try #require(report.graph)
+    let ordered = TransitionGraph.Layout(graph).crossings
+    let reached = TransitionGraph.Layout(graph, ordersRows: false).crossings
+    #expect(ordered < reached, "ordered \(ordered), in the order reached \(reached)")
   }
 }
