@@ -51,12 +51,7 @@ let package = Package(
       path: "Examples/CommandLine",
       swiftSettings: strict
     ),
-    .target(
-      name: "CounterFeature",
-      dependencies: ["Braid"],
-      path: "Examples/Counter/Feature",
-      swiftSettings: strict
-    ),
+    .target(name: "CounterFeature", dependencies: ["Braid"], path: "Examples/Counter/Feature", swiftSettings: strict),
     .target(
       name: "CounterCLI",
       dependencies: ["Braid", "BraidRecording", "CounterFeature", "DemoCommandLine"],
@@ -77,27 +72,21 @@ let package = Package(
       path: "Examples/LocationTracker/CLI",
       swiftSettings: strict
     ),
-    .target(
-      name: "UserDirectoryClient",
-      dependencies: ["Braid"],
-      path: "Examples/SignUp/UserDirectoryClient",
-      swiftSettings: strict
-    ),
+    .target(name: "UserDirectoryClient", dependencies: ["Braid"], path: "Examples/SignUp/UserDirectoryClient", swiftSettings: strict),
     .systemLibrary(name: "CCrypt", path: "Sources/CCrypt", providers: [.apt(["libcrypt-dev"])]),
-    // The users database of the sign-up and users examples: its path rule, its schema and its
-    // username key, and the one parser of `--database`.
+    .systemLibrary(name: "CLibPQ", path: "Sources/CLibPQ", providers: [.apt(["libpq-dev"])]),
+    // The users database's rules, for every directory that stores users: the path rule, the
+    // schema, the username key, the password hash, the sign-up checks; the one `--database` parser.
     .target(
-      name: "UsersDatabase",
-      dependencies: ["UserDirectoryClient", "BraidSQLite"],
-      path: "Examples/UsersDatabase",
-      swiftSettings: strict
-    ),
+      name: "UsersDatabase", dependencies: ["UserDirectoryClient", "BraidSQLite", "CCrypt"],
+      path: "Examples/UsersDatabase", swiftSettings: strict),
     .target(
-      name: "UserDirectoryLive",
-      dependencies: ["UserDirectoryClient", "UsersDatabase", "BraidSQLite", "CCrypt"],
-      path: "Examples/SignUp/UserDirectoryLive",
-      swiftSettings: strict
-    ),
+      name: "UserDirectoryLive", dependencies: ["UserDirectoryClient", "UsersDatabase", "BraidSQLite"],
+      path: "Examples/SignUp/UserDirectoryLive", swiftSettings: strict),
+    // The same directory on a PostgreSQL server, for several processes behind a load balancer.
+    .target(
+      name: "UserDirectoryPostgres", dependencies: ["UserDirectoryClient", "UsersDatabase", "CLibPQ"],
+      path: "Examples/SignUp/UserDirectoryPostgres", swiftSettings: strict),
     .target(
       name: "SignUpFeature",
       dependencies: ["Braid", "BraidRecording", "UserDirectoryClient"],
@@ -108,7 +97,7 @@ let package = Package(
       name: "SignUpCLI",
       dependencies: [
         "Braid", "BraidPOSIX", "BraidRecording", "DemoCommandLine", "SignUpFeature", "UserDirectoryClient",
-        "UserDirectoryLive", "UsersDatabase",
+        "UserDirectoryLive", "UserDirectoryPostgres", "UsersDatabase",
       ],
       path: "Examples/SignUp/CLI",
       swiftSettings: strict
@@ -233,7 +222,7 @@ let package = Package(
       name: "SignUpExampleTests",
       dependencies: [
         "Braid", "BraidTesting", "BraidTestSupport", "BraidSQLite", "SignUpCLI", "SignUpFeature",
-        "UserDirectoryClient", "UserDirectoryLive", "UsersDatabase",
+        "UserDirectoryClient", "UserDirectoryLive", "UserDirectoryPostgres", "UsersDatabase",
       ],
       swiftSettings: strict
     ),
@@ -274,7 +263,7 @@ let package = Package(
 // BraidSQLite, BraidURLSession and the client interfaces.
 #if !os(Linux)
   var leftOut: Set<String> = [
-    "BraidPOSIX", "CBraidEventLoop", "BraidLocationLive", "BraidFetchedResultsLive", "UserDirectoryLive",
+    "BraidPOSIX", "CBraidEventLoop", "BraidLocationLive", "BraidFetchedResultsLive", "UsersDatabase",
   ]
   var leavesMore = true
   while leavesMore {

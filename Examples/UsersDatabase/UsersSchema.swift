@@ -7,11 +7,15 @@ import UserDirectoryClient
 /// Rows written by other programs (the `sqlite3` shell, say) get an ASCII-lowercase key from a
 /// trigger at once, so uniqueness holds for them too, and the exact key when the directory next
 /// opens the database.
+///
+/// A sign-up's request id, when it has one, is kept in `request_id` under a unique index, so a
+/// request sent again finds the account it created.
 package enum UsersSchema {
   /// The columns the directory reads and writes, besides `username_key`.
   package static let requiredColumns = ["id", "username", "email", "password_hash", "created_at"]
 
   package static let keyIndex = "users_username_key"
+  package static let requestIndex = "users_request_id"
 
   /// Creates the table, or checks and migrates the one there: adds `username_key` if missing,
   /// fills in keys that are missing or stale, and makes sure a unique index enforces them.
@@ -33,7 +37,8 @@ package enum UsersSchema {
             username_key TEXT,
             email TEXT NOT NULL,
             password_hash TEXT NOT NULL,
-            created_at TEXT NOT NULL
+            created_at TEXT NOT NULL,
+            request_id TEXT
           )
           """
         )
@@ -47,7 +52,12 @@ package enum UsersSchema {
         if !columns.contains(.text("username_key")) {
           try database.execute("ALTER TABLE users ADD COLUMN username_key TEXT")
         }
+        if !columns.contains(.text("request_id")) {
+          try database.execute("ALTER TABLE users ADD COLUMN request_id TEXT")
+        }
       }
+      // NULLs are distinct in a unique index: requests without an id never collide.
+      try database.execute("CREATE UNIQUE INDEX IF NOT EXISTS \(requestIndex) ON users (request_id)")
       try repairKeys(database, path: path)
       try ensureUniqueKeyIndex(database)
       try database.execute(

@@ -74,7 +74,12 @@ struct ScriptedSignUp {
           for task in tasks { await task.finish() }
           tasks.removeAll()
         }
-      case .submit:
+      case .submit(let requestID):
+        if requestID != nil {
+          throw ScriptError(
+            line: index + 1, text: "submit …",
+            reason: "a request id is for serve, whose clients may send a sign-up again; the script signs up once")
+        }
         guard store.state.isSignUpEnabled else {
           let reason = SignUpEvent.whyDisabled(store.state)
           output.append(SignUpScreen.render(store.state) + "\n\n  Cannot create the account: \(reason)")

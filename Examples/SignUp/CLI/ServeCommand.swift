@@ -4,6 +4,7 @@ import Dispatch
 import Foundation
 import UserDirectoryClient
 import UserDirectoryLive
+import UserDirectoryPostgres
 import UsersDatabase
 
 /// `braid-demo serve`: the sign-up form as a line-based TCP service (``SignUpServer``).
@@ -14,9 +15,12 @@ public enum ServeCommand {
         --port P         the port (0: one the system chooses; the chosen port is printed)
         --host ADDRESS   the address to listen on (default: 127.0.0.1, this machine only)
         --database PATH  the database (default: $BRAID_USERS_DB or ~/.local/share/braid/users.sqlite)
+        --postgres URL   keep users on PostgreSQL instead (default: $BRAID_POSTGRES_URL if set), so
+                         several servers behind a load balancer can share them
         --record-dir DIR record each connection's session into a new trace in DIR (see replay)
-                         clients send signup's events (type FIELD TEXT, wait 1s, submit, …), one
-                         per line, and get a JSON line per state change; Ctrl-C stops the server
+                         clients send signup's events (type FIELD TEXT, wait 1s, submit [ID], …),
+                         one per line, and get a JSON line per state change and per submit's
+                         outcome; Ctrl-C stops the server
     """
 
   /// Runs the command with the arguments that follow `serve`, until the process is interrupted.
@@ -39,10 +43,11 @@ public enum ServeCommand {
     var host = "127.0.0.1"
     var port: UInt16?
     var recordDirectory: String?
+    var postgresFlag: String?
     while !arguments.isEmpty {
       let flag = arguments.removeFirst()
       switch flag {
-      case "--port", "--host", "--record-dir":
+      case "--port", "--host", "--record-dir", "--postgres":
         guard !arguments.isEmpty else { throw CommandError.usage("\(flag) needs a value") }
         let value = arguments.removeFirst()
         switch flag {
@@ -53,6 +58,8 @@ public enum ServeCommand {
           port = number
         case "--host":
           host = value
+        case "--postgres":
+          postgresFlag = value
         default:
           recordDirectory = value
         }
@@ -64,13 +71,29 @@ public enum ServeCommand {
       }
     }
     guard let port else { throw CommandError.usage("serve needs --port (0 for any free port)") }
-    let database: UsersDatabasePath
-    do {
-      database = try UsersDatabasePath.resolve(option: databaseOption)
-    } catch {
-      throw CommandError.usage(error.message)
+    // A flag wins over the environment: `--database` with BRAID_POSTGRES_URL set means SQLite.
+    let environmentURL = ProcessInfo.processInfo.environment["BRAID_POSTGRES_URL"].flatMap { $0.isEmpty ? nil : $0 }
+    let directory: UserDirectory
+    if let postgresURL = postgresFlag ?? (databaseOption == nil ? environmentURL : nil) {
+      guard databaseOption == nil else { throw .usage("--database and --postgres: choose one user directory") }
+      guard !postgresURL.isEmpty else { throw .usage("--postgres needs a connection URL") }
+      directory = .postgres(url: postgresURL)
+    } else {
+      let database: UsersDatabasePath
+      do {
+        database = try UsersDatabasePath.resolve(option: databaseOption)
+      } catch {
+        throw CommandError.usage(error.message)
+      }
+      if let warning = database.permissionWarning { SignUpCommand.warn(warning) }
+      directory = .live(path: database.path)
     }
-    if let warning = database.permissionWarning { SignUpCommand.warn(warning) }
+    let faulty: UserDirectory
+    do {
+      faulty = try ServeFaultPoint.apply(ProcessInfo.processInfo.environment[ServeFaultPoint.variable], to: directory)
+    } catch {
+      throw .usage(error.message)
+    }
     let recordings: ConnectionRecordings?
     do {
       recordings = try recordDirectory.map { directory throws(TraceError) in
@@ -79,7 +102,7 @@ public enum ServeCommand {
     } catch {
       throw .usage("--record-dir: \(error)")
     }
-    let server = SignUpServer(directory: .live(path: database.path), recordings: recordings) { line in
+    let server = SignUpServer(directory: faulty, recordings: recordings) { line in
       FileHandle.standardError.write(Data("braid-demo serve: \(line)\n".utf8))
     }
     let bound: UInt16

@@ -1,14 +1,17 @@
 import SignUpFeature
+import UserDirectoryClient
 
 /// One line of the sign-up event language that `signup --script` runs and `serve` reads from
-/// each connection: `type FIELD TEXT`, `clear FIELD`, `wait DURATION`, `submit`, `dismiss`, `show`.
+/// each connection: `type FIELD TEXT`, `clear FIELD`, `wait DURATION`, `submit [REQUEST-ID]`,
+/// `dismiss`, `show`.
 enum SignUpEvent: Equatable {
   /// `type FIELD TEXT` (the rest of the line, spaces included) and `clear FIELD`.
   case set(SignUpScreen.Field, String)
   /// `wait 400ms`: let time pass before the next event.
   case wait(Duration)
-  /// `submit`: press Create.
-  case submit
+  /// `submit`: press Create; `submit 7f1c`: with a request id, which makes sending it again
+  /// safe (see ``SignUpRequest/requestID``).
+  case submit(requestID: String?)
   /// `dismiss`: close the alert.
   case dismiss
   /// `show`: print the form.
@@ -48,7 +51,15 @@ enum SignUpEvent: Equatable {
           shown: words.count == 2 ? "wait " + shortened(words[1]) : "wait …")
       }
       return .wait(duration)
-    case "submit": return .submit
+    case "submit":
+      guard words.count > 1 else { return .submit(requestID: nil) }
+      guard words.count == 2, SignUpRequest.isValidRequestID(words[1]) else {
+        throw ParseError(
+          reason:
+            "expected a request id of 1 to \(SignUpRequest.longestRequestID) ASCII letters, digits, '-', '_', '.' or ':'",
+          shown: "submit …")
+      }
+      return .submit(requestID: words[1])
     case "dismiss": return .dismiss
     case "show": return .show
     default:

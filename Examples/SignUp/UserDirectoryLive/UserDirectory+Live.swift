@@ -14,6 +14,9 @@ extension UserDirectory {
   ///   one, is a storage error that names them, and nothing is changed.
   /// - E-mail addresses must pass ``isValidEmail(_:)``.
   /// - Passwords are stored only as salted yescrypt hashes (the system's libcrypt).
+  /// - A request's ``SignUpRequest/requestID`` is stored with its account under a unique index:
+  ///   the same request sent again succeeds without a second account, and an id that created
+  ///   another user's account is ``UserDirectoryError/requestIDReused(_:)``.
   /// - Storage failures (a directory that cannot be created, a file that is not a database, a
   ///   lock held past `busyTimeout`) are thrown as ``UserDirectoryError/storage(_:)``, never a
   ///   crash. The database is opened on first use and closed when the last copy of the
@@ -40,7 +43,8 @@ extension UserDirectory {
       signUp: { request in
         let hash = try await hashing.perform { try store.passwordHash(for: request) }
         try await database.perform { try store.insert(request, passwordHash: hash) }
-      }
+      },
+      storedSignUp: { id in try await database.perform { try store.storedSignUp(id) } }
     )
   }
 }

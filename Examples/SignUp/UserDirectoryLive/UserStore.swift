@@ -22,26 +22,46 @@ final class UserStore: Sendable {
     }
   }
 
+  /// The username of the account the request `id` created, if any.
+  func storedSignUp(_ id: String) throws -> String? {
+    try storage {
+      let rows = try $0.query("SELECT username FROM users WHERE request_id = ?", [.text(id)])
+      guard case .text(let username)? = rows.first?.first else { return nil }
+      return username
+    }
+  }
+
   /// Checks `request` and hashes its password: the slow, database-free half of a sign-up.
   func passwordHash(for request: SignUpRequest) throws -> String {
-    guard !request.username.isEmpty else { throw UserDirectoryError.usernameTaken(request.username) }
-    guard UserDirectory.isValidEmail(request.email) else { throw UserDirectoryError.invalidEmail(request.email) }
+    try SignUpRules.check(request)
     return try PasswordHash.make(request.password)
   }
 
-  /// Stores the user of `request` with its password's `hash`.
+  /// Stores the user of `request` with its password's `hash`, or, when the request's id is
+  /// stored already, answers as the first time did.
   func insert(_ request: SignUpRequest, passwordHash hash: String) throws {
+    if let id = request.requestID, let stored = try storedSignUp(id) {
+      return try SignUpRules.answer(request, storedUsername: stored)
+    }
     do {
       try storage {
         try $0.execute(
           """
-          INSERT INTO users (username, username_key, email, password_hash, created_at)
-          VALUES (?, ?, ?, ?, datetime('now'))
+          INSERT INTO users (username, username_key, email, password_hash, created_at, request_id)
+          VALUES (?, ?, ?, ?, datetime('now'), ?)
           """,
-          [.text(request.username), .text(UsernameKey.of(request.username)), .text(request.email), .text(hash)]
+          [
+            .text(request.username), .text(UsernameKey.of(request.username)), .text(request.email), .text(hash),
+            request.requestID.map(SQLiteDatabase.Value.text) ?? .null,
+          ]
         )
       }
     } catch UserDirectoryError.storage(let message) where message.contains("UNIQUE constraint failed") {
+      // Another process may have stored the same request between the check above and the
+      // insert; its row collides on the name's key as well, and either index may report it.
+      if let id = request.requestID, let stored = try storedSignUp(id) {
+        return try SignUpRules.answer(request, storedUsername: stored)
+      }
       throw UserDirectoryError.usernameTaken(request.username)
     }
   }

@@ -9,6 +9,7 @@ import SignUpFeature
 ///  "usernameAvailable":null,"usernameStatus":"checking…","verification":{"matches":true,"set":false},
 ///  "verificationMessage":""}
 /// {"line":3,"message":"unknown command: fly","type":"error"}
+/// {"line":6,"message":"cannot create the account: the username is already taken","outcome":"usernameTaken","type":"error"}
 /// ```
 ///
 /// A state line follows every change of the form; an error line answers a line the server could
@@ -93,6 +94,9 @@ enum ServeOutput {
     let type = "error"
     let line: Int
     let message: String
+    /// Only on a refused `submit`: `usernameTaken` when the form knows the name is taken,
+    /// `refused` for anything else it lacks, so scripts need not read `message`.
+    let outcome: String?
   }
 
   /// The state line for `state`.
@@ -100,12 +104,12 @@ enum ServeOutput {
     encode(StateLine(state))
   }
 
-  /// The error line for line `line` of the connection.
-  static func error(line: Int, _ message: String) -> String {
-    encode(ErrorLine(line: line, message: message))
+  /// The error line for line `line` of the connection; `outcome` for a refused `submit`.
+  static func error(line: Int, _ message: String, outcome: String? = nil) -> String {
+    encode(ErrorLine(line: line, message: message, outcome: outcome))
   }
 
-  private static func encode(_ value: some Encodable) -> String {
+  static func encode(_ value: some Encodable) -> String {
     let encoder = JSONEncoder()
     encoder.outputFormatting = [.sortedKeys, .withoutEscapingSlashes]
     // Every field is a string, a Boolean, an integer or nil: encoding cannot fail.

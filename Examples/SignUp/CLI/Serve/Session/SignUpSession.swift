@@ -2,10 +2,12 @@ import Braid
 import BraidRecording
 import SignUpFeature
 import UserDirectoryClient
+import UsersDatabase
 
 /// One client's sign-up form, as `serve` runs it: a store of its own on a ``StoreActor``, driven
 /// by the client's event lines (those of `signup --script`), answered by a JSON line per state
-/// change (``ServeOutput``) and an error line per line it cannot take.
+/// change (``ServeOutput``), an outcome line per `submit` (``ServeOutput/OutcomeLine``), and an
+/// error line per line it cannot take.
 struct SignUpSession: Sendable {
   /// The user directory every session shares.
   let directory: UserDirectory
@@ -16,10 +18,11 @@ struct SignUpSession: Sendable {
   /// completes, even when the client is gone, so it is committed whole or not at all; its
   /// outcome is the last state written. The recording, if any, is closed last.
   func run(_ channel: LineChannel, recorder: TraceRecorder<SignUpForm.State, SignUpForm.Action>?) async {
+    let ledger = SubmitLedger()
     let store = StoreActor(initialState: SignUpForm.State(), inspector: recorder?.inspector) {
       SignUpForm()
     } withDependencies: {
-      $0.userDirectory = directory
+      $0.userDirectory = ledger.directory(wrapping: directory)
       $0.continuousClock = clock
     }
     // The states are taken before the observer starts, so the task does not hold the store:
@@ -27,7 +30,10 @@ struct SignUpSession: Sendable {
     let states = await store.values(of: \.self)
     let writer = channel.writer
     let observer = Task {
-      for await state in states { writer.writeState(ServeOutput.state(state)) }
+      for await state in states {
+        writer.writeState(ServeOutput.state(state))
+        if let outcome = ledger.outcome(after: state) { writer.write(ServeOutput.outcome(outcome)) }
+      }
     }
     var submission: StoreTask?
     while let (number, line) = await channel.next() {
@@ -37,7 +43,7 @@ struct SignUpSession: Sendable {
       case .invalidUTF8:
         writer.write(ServeOutput.error(line: number, "line is not UTF-8; ignored"))
       case .text(let text):
-        await handle(text, number: number, channel: channel, store: store, submission: &submission)
+        await handle(text, number: number, channel: channel, store: store, ledger: ledger, submission: &submission)
       }
     }
     if let submission, await store.state.isSigningUp {
@@ -56,7 +62,7 @@ struct SignUpSession: Sendable {
 
   private func handle(
     _ text: String, number: Int, channel: LineChannel, store: StoreActor<SignUpForm.State, SignUpForm.Action>,
-    submission: inout StoreTask?
+    ledger: SubmitLedger, submission: inout StoreTask?
   ) async {
     let event: SignUpEvent?
     do {
@@ -73,10 +79,16 @@ struct SignUpSession: Sendable {
       await store.send(SignUpEvent.action(field, value))
     case .wait(let duration):
       await channel.wait(for: duration)
-    case .submit:
+    case .submit(let requestID):
+      if let requestID, let answer = await storedAnswer(requestID, store: store) {
+        channel.writer.write(ServeOutput.outcome(answer))
+        return
+      }
+      ledger.prepare(requestID: requestID)
       switch await Self.submit(store) {
       case .success(let task): submission = task
-      case .failure(let refusal): channel.writer.write(ServeOutput.error(line: number, refusal.message))
+      case .failure(let refusal):
+        channel.writer.write(ServeOutput.error(line: number, refusal.message, outcome: refusal.outcome))
       }
     case .dismiss:
       await store.send(.alertDismissed)
@@ -85,9 +97,30 @@ struct SignUpSession: Sendable {
     }
   }
 
+  /// The answer to a `submit` whose request id created an account already, found before the
+  /// form's availability check, which would say the name is taken (by that very account).
+  /// `nil` when the id is new.
+  private func storedAnswer(
+    _ requestID: String, store: StoreActor<SignUpForm.State, SignUpForm.Action>
+  ) async -> ServeOutput.OutcomeLine? {
+    let state = await store.state
+    let request = SignUpRequest(
+      username: state.username, email: state.email, password: "", requestID: requestID)
+    do {
+      guard let stored = try await directory.storedSignUp(requestID) else { return nil }
+      try SignUpRules.answer(request, storedUsername: stored)
+      return ServeOutput.OutcomeLine(
+        SignUpRequest(username: stored, email: "", password: "", requestID: requestID), stored: true)
+    } catch {
+      return ServeOutput.OutcomeLine(request, error: error)
+    }
+  }
+
   /// Why a `submit` was not sent.
   struct Refusal: Error {
     let message: String
+    /// The error line's `outcome`: `usernameTaken` or `refused`.
+    var outcome = "refused"
   }
 
   /// Presses Create if the form allows it, in one step on the store's actor.
@@ -97,7 +130,11 @@ struct SignUpSession: Sendable {
     let state = store.state
     if state.isSigningUp { return .failure(Refusal(message: "a sign-up is already in progress")) }
     guard state.isSignUpEnabled else {
-      return .failure(Refusal(message: "cannot create the account: \(SignUpEvent.whyDisabled(state))"))
+      let taken = if case .checked(isAvailable: false, _) = state.availability { true } else { false }
+      return .failure(
+        Refusal(
+          message: "cannot create the account: \(SignUpEvent.whyDisabled(state))",
+          outcome: taken ? "usernameTaken" : "refused"))
     }
     return .success(store.send(.createButtonTapped))
   }
