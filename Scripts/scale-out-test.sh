@@ -7,6 +7,8 @@
 # request ids. The database is then checked against every client's answer.
 #
 # Usage: Scripts/scale-out-test.sh WORKDIR [SERVERS (3)] [CLIENTS (600)] [--no-kill]
+# BRAID_SCALE_OUT_STORE=sqlite keeps the users in one SQLite file instead (one machine only),
+# for Scripts/scale-out-figures.sh's comparison.
 # Leaves the stopped cluster in WORKDIR/postgres, and the logs and results in WORKDIR.
 # Prints `scale-out ok: …` last, or exits non-zero saying what failed.
 set -euo pipefail
@@ -51,14 +53,16 @@ as_postgres "$pg_bin/pg_ctl" -D "$work/postgres/data" -l "$work/postgres/log" -w
   -o "-k $work/postgres -c listen_addresses='' -c max_connections=100" start >/dev/null
 cluster_started=true
 url="postgresql://postgres@/postgres?host=$work/postgres"
-psql_at() { psql "$url" -v ON_ERROR_STOP=1 -At -F $'\t' -c "$1"; }
+store=(--postgres "$url")
+[[ "${BRAID_SCALE_OUT_STORE:-postgres}" == sqlite ]] && store=(--database "$work/users.sqlite")
+rm -f "$work/users.sqlite"
 
 # The first server dies after storing its 40th sign-up: in the thick of the run.
 server_ports=()
 for index in $(seq "$servers"); do
   fault=()
   [[ $index == 1 && $kill_one == true ]] && fault=(env BRAID_SERVE_FAULT=kill-after-commit:40)
-  "${fault[@]}" "$demo" serve --port 0 --postgres "$url" >"$work/serve-$index.log" 2>&1 &
+  "${fault[@]}" "$demo" serve --port 0 "${store[@]}" >"$work/serve-$index.log" 2>&1 &
   pids+=($!)
   for _ in $(seq 100); do grep -q "listening" "$work/serve-$index.log" && break; sleep 0.1; done
   port=$(sed -n 's/.*listening on 127.0.0.1 port \([0-9]*\).*/\1/p' "$work/serve-$index.log")
@@ -82,7 +86,7 @@ balancer_port=$(free_port)
   echo "  server {"
   echo "    listen 127.0.0.1:$balancer_port;"
   echo "    proxy_pass braid;"
-  echo "    proxy_connect_timeout 1s;"
+  echo "    proxy_connect_timeout 5s;"
   echo "    proxy_timeout 10m;"
   echo "  }"
   echo "}"
@@ -101,29 +105,44 @@ cpu_ticks() { # user + system ticks of the given processes
   done
   echo "$total"
 }
+postmaster=$(head -n 1 "$work/postgres/data/postmaster.pid")
+database_ticks() { # the cluster's processes, the exited ones included (reaped into cutime/cstime)
+  local total
+  total=$(awk '{print $14 + $15 + $16 + $17}' "/proc/$postmaster/stat")
+  echo $((total + $(cpu_ticks $(pgrep -P "$postmaster"))))
+}
+database_before=$(database_ticks)
 python3 Scripts/scale-out-clients.py 127.0.0.1 "$balancer_port" "$clients" "$work/results.json"
 serve_ticks=$(cpu_ticks "${pids[@]:0:$servers}")
+database_ticks=$(($(database_ticks) - database_before))
 
 killed=0
 if $kill_one; then
   status=0
-  wait "$first_server" || status=$?
+  # (bash reports the SIGKILL on standard error: the status below is the check.)
+  { wait "$first_server" || status=$?; } 2>/dev/null
   [[ $status == 137 ]] || { echo "scale-out: server 1 was not killed by its fault point (status $status)" >&2; exit 1; }
   grep -q "fault point: killed after storing" "$work/serve-1.log" || { echo "scale-out: no fault point in server 1's log" >&2; exit 1; }
   killed=1
 fi
 
-psql_at "SELECT username, username_key, coalesce(request_id, '') FROM users" >"$work/users.tsv"
-python3 - "$work/results.json" "$work/users.tsv" "$killed" "$serve_ticks" "$(getconf CLK_TCK)" <<'PY'
+query="SELECT username, username_key, coalesce(request_id, ''), password_hash FROM users"
+if [[ "${store[0]}" == --database ]]; then
+  sqlite3 -separator $'\t' "$work/users.sqlite" "$query" >"$work/users.tsv"
+else
+  psql "$url" -v ON_ERROR_STOP=1 -At -F $'\t' -c "$query" >"$work/users.tsv"
+fi
+python3 - "$work/results.json" "$work/users.tsv" "$killed" "$serve_ticks" "$(getconf CLK_TCK)" "$database_ticks" \
+  "$work/figures.json" <<'PY'
 import json, sys, unicodedata
 results = json.load(open(sys.argv[1]))
-killed, serve_ticks, tick = int(sys.argv[3]), int(sys.argv[4]), int(sys.argv[5])
+killed, serve_ticks, tick, database_ticks = int(sys.argv[3]), int(sys.argv[4]), int(sys.argv[5]), int(sys.argv[6])
 rows = [line.split("\t") for line in open(sys.argv[2]).read().splitlines()]
 def key(name):  # the directory's rule, for these ASCII names: case folding
     return unicodedata.normalize("NFKC", unicodedata.normalize("NFKC", name).casefold())
 problems = []
 by_key = {}
-for username, username_key, request_id in rows:
+for username, username_key, request_id, _ in rows:
     if username_key in by_key:
         problems.append(f"{username_key} is stored twice")
     by_key[username_key] = (username, request_id)
@@ -159,8 +178,12 @@ latencies = sorted(record["latency"] for record in clients if record.get("answer
 def percentile(p):
     return latencies[min(len(latencies) - 1, int(p * len(latencies)))] * 1000
 signed_up = answers.get("signedUp", 0)
+json.dump({"signUps": signed_up, "seconds": results["elapsed"], "p50": percentile(0.5), "p99": percentile(0.99),
+           "serveCPU": serve_ticks / tick, "databaseCPU": database_ticks / tick,
+           "hash": next(row[3] for row in rows)}, open(sys.argv[7], "w"))
 print(f"figures: {signed_up} sign-ups in {results['elapsed']:.1f} s ({signed_up / results['elapsed']:.1f}/s), "
-      f"p50 {percentile(0.5):.0f} ms, p99 {percentile(0.99):.0f} ms; serve CPU {serve_ticks / tick:.1f} s; "
+      f"p50 {percentile(0.5):.0f} ms, p99 {percentile(0.99):.0f} ms; serve CPU {serve_ticks / tick:.2f} s, "
+      f"database CPU {database_ticks / tick:.2f} s; "
       f"{retried} clients reconnected, {replayed} answered from a stored request id")
 print(f"scale-out ok: {len(clients)} clients, {len(by_key)} users stored once each, {killed} server{'s' if killed != 1 else ''} killed")
 PY

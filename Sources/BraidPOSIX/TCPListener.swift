@@ -65,7 +65,11 @@ package final class TCPListener: @unchecked Sendable {
       close(descriptor)
       throw ListenError(message: "cannot listen on \(host) port \(port): \(reason)")
     }
-    guard listen(descriptor, 128) == 0 else {
+    // The longest queue the system allows (it caps the value at net.core.somaxconn): 600
+    // clients connecting at once overflowed a queue of 128 while the machine was busy hashing
+    // passwords, and the load balancer timed their connections out
+    // (Scripts/scale-out-figures.sh, 1 server).
+    guard listen(descriptor, SOMAXCONN) == 0 else {
       let reason = String(cString: strerror(errno))
       close(descriptor)
       throw ListenError(message: "listen: \(reason)")

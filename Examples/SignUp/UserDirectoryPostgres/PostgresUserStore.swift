@@ -67,7 +67,10 @@ final class PostgresUserStore: Sendable {
         throw UserDirectoryError.usernameTaken(request.username)
       } catch .connectionLost(let message) {
         switch try await readBack(key: key) {
-        case hash?: return
+        case (hash, _)?: return
+        case (_, let storedID?)? where storedID == request.requestID:
+          // The same request, sent to another server too, committed first.
+          return
         case _?: throw UserDirectoryError.usernameTaken(request.username)
         case nil:
           // Not committed. One more try on a fresh connection; a second break is reported.
@@ -82,24 +85,23 @@ final class PostgresUserStore: Sendable {
     }
   }
 
-  /// The password hash stored under `key`, if any, read on a connection that works: retried
-  /// while the server cannot be reached, for up to ``confirmationTimeout``.
-  private func readBack(key: String) async throws -> String? {
+  /// The password hash and request id stored under `key`, if any, read on a connection that
+  /// works: retried while the server cannot be reached, for up to ``confirmationTimeout``.
+  private func readBack(key: String) async throws -> (hash: String?, requestID: String?)? {
     let clock = ContinuousClock()
     let deadline = clock.now + confirmationTimeout
     while true {
       do {
         let rows = try await pool.withConnection { connection throws(PostgresError) in
-          try connection.execute("SELECT password_hash FROM users WHERE username_key = $1", [key])
+          try connection.execute("SELECT password_hash, request_id FROM users WHERE username_key = $1", [key])
         }
-        return rows.first?.first ?? nil
-      } catch let error where clock.now < deadline {
-        guard case .server = error else {
+        return rows.first.map { ($0[0], $0[1]) }
+      } catch {
+        if case .server = error {
+        } else if clock.now < deadline {
           try? await clock.sleep(for: .milliseconds(100))
           continue
         }
-        throw storage(error)
-      } catch {
         throw UserDirectoryError.storage(
           "\(error.message(at: place)); whether the account was created could not be read back")
       }
