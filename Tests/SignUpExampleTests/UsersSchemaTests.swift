@@ -76,6 +76,29 @@ struct UsersSchemaTests {
     }
   }
 
+  @Test func aTableWithoutRequestIDsGetsTheColumnAndItsUniqueIndex() async throws {
+    let before = """
+      CREATE TABLE users (id INTEGER PRIMARY KEY, username TEXT NOT NULL, username_key TEXT,
+        email TEXT NOT NULL, password_hash TEXT NOT NULL, created_at TEXT NOT NULL)
+      """
+    let rows = "INSERT INTO users VALUES (1, 'alice', 'alice', 'a@x.org', 'h', 'then')"
+    try await Self.withDatabase([before, rows]) { path in
+      let directory = UserDirectory.live(path: path)
+      let retried = SignUpRequest(username: "bob", email: "b@x.org", password: "correct horse", requestID: "r-1")
+      try await directory.signUp(retried)
+      try await directory.signUp(retried)
+      let stored = try SQLiteDatabase(path: path).query("SELECT username, request_id FROM users ORDER BY id")
+      #expect(stored == [[.text("alice"), .null], [.text("bob"), .text("r-1")]])
+      // The index, not the directory's check alone, keeps an id to one account.
+      let other = try SQLiteDatabase(path: path)
+      #expect(throws: SQLiteError.self) {
+        try other.execute(
+          "INSERT INTO users (username, username_key, email, password_hash, created_at, request_id) VALUES ('c', 'c', 'c@x.org', 'h', 'now', 'r-1')"
+        )
+      }
+    }
+  }
+
   @Test func twoUsersTheRuleMakesOneAreAClearErrorNotAGuess() async throws {
     let legacy =
       "CREATE TABLE users (id INTEGER PRIMARY KEY, username TEXT, email TEXT, password_hash TEXT, created_at TEXT)"

@@ -23,6 +23,9 @@ final class PostgresConnection: @unchecked Sendable {
     }
     guard let opened else { throw .connectionFailed("libpq could not allocate a connection") }
     handle = opened
+    // libpq prints what the server says outside a statement ("terminating connection due to
+    // immediate shutdown") on standard error; a broken connection is reported as an error.
+    PQsetNoticeProcessor(handle, { _, _ in }, nil)
     // From here, a throw runs `deinit`, which frees the connection.
     guard PQstatus(handle) == CONNECTION_OK else { throw .connectionFailed(Self.trimmed(PQerrorMessage(handle))) }
     let (seconds, attoseconds) = statementTimeout.components

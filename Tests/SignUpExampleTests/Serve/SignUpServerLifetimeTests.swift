@@ -116,7 +116,9 @@ struct SignUpServerLifetimeTests {
         guard client.next(where: { $0["signingUp"] as? Bool == true }) != nil else { return "no submit" }
         signingUp.append(index)
         let alert = client.next { $0["alert"] is [String: Any] }?["alert"] as? [String: Any]
-        return alert?["title"] as? String ?? "no outcome"
+        // The outcome line follows the state that shows it, before the connection closes.
+        let outcome = client.next { $0["type"] as? String == "outcome" }?["outcome"] as? String
+        return "\(alert?["title"] as? String ?? "no alert"), \(outcome ?? "no outcome line")"
       }
     }
     #expect(await signingUp.waitForCount(10))
@@ -126,7 +128,7 @@ struct SignUpServerLifetimeTests {
     gate.open()
     // Bound first, so that a failure prints what each client heard.
     let outcomes = await clients.value
-    #expect(outcomes == Array(repeating: "Signed up", count: 10))
+    #expect(outcomes == Array(repeating: "Signed up, signedUp", count: 10))
     await stopping.value
     #expect(server.connectionCount == 0)
   }
