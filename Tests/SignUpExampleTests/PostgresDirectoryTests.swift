@@ -42,6 +42,22 @@ struct PostgresDirectoryTests {
     }
   }
 
+  @Test func aValueWithANulCharacterIsRefusedNotCut() async throws {
+    try await PostgresCluster.with { cluster in
+      let directory = UserDirectory.postgres(url: cluster.url)
+      await #expect(
+        throws: UserDirectoryError.storage("postgresql:///postgres: a value contains a NUL character (SQLSTATE 22021)")
+      ) {
+        try await directory.signUp(
+          SignUpRequest(username: "al\u{0}ice", email: "alice@example.com", password: "correct horse"))
+      }
+      let available = try await directory.isUsernameAvailable("al")
+      #expect(available)
+      let count = try await cluster.psql("SELECT count(*) FROM users")
+      #expect(count == "0\n")
+    }
+  }
+
   @Test func aStatementHeldByALockFailsAtTheStatementTimeout() async throws {
     try await PostgresCluster.with { cluster in
       let directory = UserDirectory.postgres(url: cluster.url, statementTimeout: .milliseconds(300))

@@ -44,6 +44,10 @@ final class PostgresConnection: @unchecked Sendable {
   /// Runs one statement and returns its rows, each value as text or `nil` for NULL.
   @discardableResult
   func execute(_ sql: String, _ parameters: [String?] = []) throws(PostgresError) -> [[String?]] {
+    // A C string ends at its first NUL: the rest of such a value would be lost without a word.
+    if parameters.contains(where: { $0?.utf8.contains(0) == true }) {
+      throw .server(sqlState: "22021", constraint: nil, message: "a value contains a NUL character")
+    }
     let result = withOptionalCStrings(parameters) { values in
       PQexecParams(handle, sql, Int32(parameters.count), nil, values, nil, nil, 0)
     }

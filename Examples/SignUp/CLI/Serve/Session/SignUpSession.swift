@@ -16,7 +16,7 @@ struct SignUpSession: Sendable {
 
   /// Runs the form on `channel`'s lines until its input ends. A sign-up in flight then
   /// completes, even when the client is gone, so it is committed whole or not at all; its
-  /// outcome is the last state written. The recording, if any, is closed last.
+  /// state and outcome lines are the last written. The recording, if any, is closed last.
   func run(_ channel: LineChannel, recorder: TraceRecorder<SignUpForm.State, SignUpForm.Action>?) async {
     let ledger = SubmitLedger()
     let store = StoreActor(initialState: SignUpForm.State(), inspector: recorder?.inspector) {
