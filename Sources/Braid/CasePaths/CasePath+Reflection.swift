@@ -30,6 +30,11 @@ prefix operator /
 /// move.extract(from: .move(x: 1, y: 2))    // (1, 2)
 /// ```
 ///
+/// A case with one labelled value, `case response(result: Result<Int, any Error>)`, gives that
+/// value, as an unlabelled one does. Cases that share a base name and differ in their labels are
+/// told apart by writing the labels: `/Action.set(x:)` matches `.set(x: 1)` and never
+/// `.set(y: 1)`.
+///
 /// Build the path once and store it, for example in a `static let` or a reducer's stored
 /// property. The first extraction learns which case the constructor builds (through `Mirror`,
 /// a few microseconds) and remembers it in an atomic, safely under concurrent first use. After

@@ -16,7 +16,16 @@ public struct ExplorationCoverage: Sendable, CustomStringConvertible {
   init<Action>(actionType: Action.Type) {
     let schema = TraceSchema(state: Void.self, action: Action.self)
     if case .enumeration(let members)? = schema.types[schema.action] {
-      cases = members.map(\.name)
+      // Cases overloaded by their labels (`set(x:)`, `set(y:)`) are told apart by them, as
+      // `caseName(of:)` names them.
+      let uses = Dictionary(members.map { ($0.name, 1) }, uniquingKeysWith: +)
+      cases = members.map { member in
+        guard uses[member.name, default: 0] > 1 else { return member.name }
+        guard let type = member.type, case .tuple(let elements)? = schema.types[type] else {
+          return "\(member.name)(_:)"
+        }
+        return "\(member.name)(\(elements.map { ($0.name.isEmpty ? "_" : $0.name) + ":" }.joined()))"
+      }
     } else {
       cases = []
     }
@@ -41,10 +50,13 @@ public struct ExplorationCoverage: Sendable, CustomStringConvertible {
     }
   }
 
-  /// The name of `action`'s case: its label when it has a payload, else the case as printed.
+  /// The name of `action`'s case: its label when it has a payload (with the payload's labels
+  /// when another case shares it, `set(x:)`), else the case as printed.
   static func caseName(of action: Any) -> String {
     let mirror = Mirror(reflecting: action)
-    if mirror.displayStyle == .enum, let label = mirror.children.first?.label { return label }
+    if mirror.displayStyle == .enum, let payload = mirror.children.first, let label = payload.label {
+      return EnumCaseName.disambiguated(label, payload: payload.value, in: type(of: action))
+    }
     return String(describing: action)
   }
 
