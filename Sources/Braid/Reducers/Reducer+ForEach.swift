@@ -14,6 +14,9 @@ extension Reducer {
   ///   ignored.
   /// - When this reducer removes an element, every effect that element started is cancelled.
   ///   Each element's cancellation ids are private to it, so rows never cancel each other.
+  /// - The element reducer may be this reducer's own type, as in TCA's Recursion case study
+  ///   (rows that hold rows): it is built when an action first reaches that level, and removing
+  ///   a row cancels the effects of every row inside it.
   ///
   /// - Parameters:
   ///   - toElements: Where the collection lives.
@@ -34,7 +37,7 @@ extension Reducer {
   ) -> ForEachReducer<State, Action, ID, ElementState, ElementAction> {
     ForEachReducer(
       parent: makeFunctions(),
-      element: element().makeFunctions(),
+      element: ChildReducerBuilding.functions(of: element()),
       toElements: toElements,
       toElementAction: toElementAction,
       fileID: fileID,

@@ -14,7 +14,8 @@ extension Reducer {
   ///
   /// An action for the child while the state is in another case is reported as a runtime
   /// warning and ignored. When this reducer moves the state out of the case, the child's
-  /// effects are cancelled.
+  /// effects are cancelled. The child may be this reducer's own type (an expression whose
+  /// cases hold expressions): it is built when an action first reaches it.
   ///
   /// - Parameters:
   ///   - toCaseState: The case of the state the child works on.
@@ -33,7 +34,7 @@ extension Reducer {
   ) -> IfCaseLetReducer<State, Action, CaseState, CaseAction> {
     IfCaseLetReducer(
       parent: makeFunctions(),
-      child: child().makeFunctions(),
+      child: ChildReducerBuilding.functions(of: child()),
       toCaseState: toCaseState,
       toCaseAction: toCaseAction,
       fileID: fileID,

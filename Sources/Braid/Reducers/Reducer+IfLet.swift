@@ -13,6 +13,8 @@ extension Reducer {
   ///   ignored: never a crash.
   /// - When this reducer sets the child state to `nil`, every effect the child started is
   ///   cancelled. The child's cancellation ids are private to it.
+  /// - The child may be this reducer's own type, as in a chain of features of one kind: it is
+  ///   built when an action first reaches it.
   ///
   /// - Parameters:
   ///   - toChildState: Where the optional child state lives.
@@ -31,7 +33,7 @@ extension Reducer {
   ) -> IfLetReducer<State, Action, ChildState, ChildAction> {
     IfLetReducer(
       parent: makeFunctions(),
-      child: child().makeFunctions(),
+      child: ChildReducerBuilding.functions(of: child()),
       toChildState: toChildState,
       toChildAction: toChildAction,
       fileID: fileID,

@@ -36,7 +36,7 @@ public struct Scope<ParentState, ParentAction: Sendable, ChildState, ChildAction
     self.toChildState = StatePath(toChildState)
     self.toCaseState = nil
     self.toChildAction = toChildAction
-    let functions = child().makeFunctions()
+    let functions = ChildReducerBuilding.functions(of: child())
     self.child = functions.reduce
     self.lifecycle = functions.lifecycle.pulledBack(
       state: { $0[keyPath: toChildState] }, action: toChildAction.embedding)
@@ -72,7 +72,7 @@ public struct Scope<ParentState, ParentAction: Sendable, ChildState, ChildAction
     self.toChildState = nil
     self.toCaseState = toCaseState
     self.toChildAction = toChildAction
-    let functions = child().makeFunctions()
+    let functions = ChildReducerBuilding.functions(of: child())
     self.child = functions.reduce
     // The child's hooks run with the parent's when the state is in the child's case then; use
     // `ifCaseLet` for a child that comes and goes with its case.
