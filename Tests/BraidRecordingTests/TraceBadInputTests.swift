@@ -57,7 +57,8 @@ import Testing
       Issue.record("a corrupt line 6 was not named")
       return
     }
-    let unknown = try await Self.edited { $0.insert(#"{"event":"teleported","seq":99}"#, at: 4) }
+    // Line 4 is the first action, event 2: an event after it is number 3.
+    let unknown = try await Self.edited { $0.insert(#"{"event":"teleported","seq":3}"#, at: 4) }
     #expect(Self.replayError(unknown) == .invalidLine(line: 5, reason: "unknown event kind 'teleported'"))
   }
 
@@ -85,9 +86,59 @@ import Testing
 
   @Test func aReadThatIsNotAUUIDOrAClockOffsetNamesItsLine() async throws {
     // Line 4 is the first action: a read after it belongs to its reduction.
-    let uuid = try await Self.edited { $0.insert(#"{"event":"read","seq":90,"time":1,"uuid":"not-a-uuid"}"#, at: 4) }
+    let uuid = try await Self.edited { $0.insert(#"{"event":"read","seq":3,"time":1,"uuid":"not-a-uuid"}"#, at: 4) }
     #expect(Self.replayError(uuid) == .invalidLine(line: 5, reason: "a uuid read that is not a UUID"))
-    let now = try await Self.edited { $0.insert(#"{"event":"read","now":[1],"seq":90,"time":1}"#, at: 4) }
+    let now = try await Self.edited { $0.insert(#"{"event":"read","now":[1],"seq":3,"time":1}"#, at: 4) }
     #expect(Self.replayError(now) == .invalidLine(line: 5, reason: "a clock read that is not [seconds, attoseconds]"))
+  }
+
+  @Test func aLineRepeatedInsertedOrMovedIsRefusedNamingIt() async throws {
+    // Lines: 1 header, 2 initial state, 3 mount (event 1), 4 first action (2), 5 its state (3).
+    let repeated = try await Self.edited { $0.insert($0[3], at: 4) }
+    #expect(
+      Self.replayError(repeated)
+        == .invalidLine(line: 5, reason: "event number 2 where 3 was due: a line repeated, inserted or moved"))
+    let far = try await Self.edited {
+      $0.insert(#"{"action":{"increment":{}},"event":"action","origin":"external","seq":1000,"time":1}"#, at: 4)
+    }
+    #expect(
+      Self.replayError(far)
+        == .invalidLine(line: 5, reason: "event number 1000 where 3 was due: a line repeated, inserted or moved"))
+    // An action taking the number of the state line after it: that state line is then out of place.
+    let reused = try await Self.edited {
+      $0.insert(#"{"action":{"increment":{}},"event":"action","origin":"external","seq":3,"time":1}"#, at: 4)
+    }
+    #expect(
+      Self.replayError(reused)
+        == .invalidLine(line: 6, reason: "event number 3 where 4 was due: a line repeated, inserted or moved"))
+    let moved = try await Self.edited { $0.swapAt(3, 4) }
+    #expect(
+      Self.replayError(moved)
+        == .invalidLine(line: 4, reason: "event number 3 where 2 was due: a line repeated, inserted or moved"))
+    let unnumbered = try await Self.edited { $0[3] = $0[3].replacingOccurrences(of: #","seq":2"#, with: "") }
+    #expect(Self.replayError(unnumbered) == .invalidLine(line: 4, reason: "a action event without a sequence number"))
+  }
+
+  @Test func aNullStateOrActionIsRefusedNamingItsLine() async throws {
+    let initial = try await Self.edited { $0[1] = #"{"digest":"0","event":"initial","state":null}"# }
+    #expect(Self.replayError(initial) == .invalidLine(line: 2, reason: "the state is null"))
+    let action = try await Self.edited { $0[3] = #"{"action":null,"event":"action","origin":"external","seq":2}"# }
+    #expect(Self.replayError(action) == .invalidLine(line: 4, reason: "the action is null"))
+    // Keyframes every 2 actions: the second state line (line 7, event 5) holds a state.
+    // Its keys are sorted: the state comes between `seq` and `time`.
+    let keyframe = try await Self.edited { lines in
+      guard let start = lines[6].range(of: #""state":"#), let end = lines[6].range(of: #","time":"#) else { return }
+      lines[6].replaceSubrange(start.upperBound..<end.lowerBound, with: "null")
+    }
+    #expect(Self.replayError(keyframe) == .invalidLine(line: 7, reason: "the state is null"))
+  }
+
+  /// A line without end is refused at the length cap, reading each byte once: before, each read
+  /// searched the whole buffer again, and a 64 MiB line took minutes.
+  @Test(.timeLimit(.minutes(1)))
+  func aDeviceThatNeverEndsALineIsRefusedAtTheCap() throws {
+    let link = temporaryTracePath("zero")
+    try FileManager.default.createSymbolicLink(atPath: link, withDestinationPath: "/dev/zero")
+    #expect(Self.replayError(link) == .invalidLine(line: 1, reason: "longer than 64 MiB"))
   }
 }

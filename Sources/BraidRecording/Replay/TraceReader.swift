@@ -22,6 +22,9 @@ final class TraceReader {
   private let path: String
   private var buffer: [UInt8] = []
   private var bufferStart = 0
+  /// Where the search for the next newline resumes: every byte before it (from `bufferStart`)
+  /// is known not to be one, so each byte is looked at once however long its line.
+  private var scanned = 0
   /// The file offset of `buffer[bufferStart]`.
   private var offset: Int64 = 0
   private var nextNumber = 1
@@ -45,6 +48,7 @@ final class TraceReader {
     }
     buffer.removeAll(keepingCapacity: true)
     bufferStart = 0
+    scanned = 0
     self.offset = offset
     nextNumber = number
     atEnd = false
@@ -53,14 +57,16 @@ final class TraceReader {
   /// The next line, or `nil` at the end of the file.
   func nextLine() throws(TraceError) -> Line? {
     while true {
-      if let newline = buffer[bufferStart...].firstIndex(of: UInt8(ascii: "\n")) {
+      if let newline = Self.newline(in: buffer, from: max(bufferStart, scanned)) {
         let line = Line(
           number: nextNumber, offset: offset, bytes: Array(buffer[bufferStart..<newline]), isComplete: true)
         offset += Int64(newline - bufferStart + 1)
         bufferStart = newline + 1
+        scanned = bufferStart
         nextNumber += 1
         return line
       }
+      scanned = buffer.count
       if atEnd {
         guard bufferStart < buffer.count else { return nil }
         let line = Line(number: nextNumber, offset: offset, bytes: Array(buffer[bufferStart...]), isComplete: false)
@@ -70,6 +76,16 @@ final class TraceReader {
         return line
       }
       try fill()
+    }
+  }
+
+  /// The index of the first newline in `bytes` at or after `start`.
+  private static func newline(in bytes: [UInt8], from start: Int) -> Int? {
+    bytes.withUnsafeBufferPointer { buffer in
+      guard start < buffer.count, let base = buffer.baseAddress,
+        let found = memchr(base + start, Int32(UInt8(ascii: "\n")), buffer.count - start)
+      else { return nil }
+      return base.distance(to: found.assumingMemoryBound(to: UInt8.self))
     }
   }
 
@@ -83,6 +99,7 @@ final class TraceReader {
     }
     if bufferStart > 0 {
       buffer.removeSubrange(0..<bufferStart)
+      scanned -= bufferStart
       bufferStart = 0
     }
     var chunk = [UInt8](repeating: 0, count: 1 << 16)

@@ -39,7 +39,10 @@ public struct TraceReplay<Feature: Reducer> where Feature.State: Codable, Featur
   private let reads = RecordedReads()
   /// Where each keyframe seen so far starts: its step, line number and offset (step 0 is the
   /// initial state's line).
-  private var keyframes: [(step: Int, line: Int, offset: Int64)] = []
+  /// Where replaying can start again: each recorded state's step, line, offset and event number.
+  private var keyframes: [(step: Int, line: Int, offset: Int64, sequence: UInt64)] = []
+  /// The number of the last event read: each next event line must carry the one after it.
+  private var sequence: UInt64 = 0
 
   /// Opens the trace at `path` and checks that `feature` can replay it.
   ///
@@ -74,8 +77,8 @@ public struct TraceReplay<Feature: Reducer> where Feature.State: Codable, Featur
     guard head.event == "initial", head.hasState else {
       throw .invalidLine(line: initial.number, reason: "expected the initial state, found \(head.event)")
     }
-    state = try Self.payload(of: initial, as: Feature.Action.self, Feature.State.self).state!
-    keyframes = [(0, initial.number, initial.offset)]
+    state = try Self.state(of: initial)
+    keyframes = [(0, initial.number, initial.offset, 0)]
   }
 
   /// One replayed action.
@@ -113,12 +116,28 @@ public struct TraceReplay<Feature: Reducer> where Feature.State: Codable, Featur
       }
       if line.bytes.isEmpty { continue }
       let head = try Self.head(of: line)
+      if head.event != "dropped" {
+        // A line that does not take its place in the sequence (repeated, inserted, moved)
+        // would otherwise be skipped or reduced out of order without a word.
+        guard let number = head.seq else {
+          throw .invalidLine(line: line.number, reason: "a \(head.event) event without a sequence number")
+        }
+        guard number == sequence + 1 else {
+          throw .invalidLine(
+            line: line.number,
+            reason:
+              "event number \(number) where \(sequence + 1) was due: a line repeated, inserted or moved")
+        }
+        sequence = number
+      }
       switch head.event {
       case "action":
         guard head.hasAction else {
           throw .invalidLine(line: line.number, reason: "the action was recorded as a dump only; it cannot be replayed")
         }
-        let action = try Self.payload(of: line, as: Feature.Action.self, Feature.State.self).action!
+        guard let action = try Self.payload(of: line, as: Feature.Action.self, Feature.State.self).action else {
+          throw .invalidLine(line: line.number, reason: "the action is null")
+        }
         pending = (line.number, action, head.origin ?? "unknown")
       case "read":
         guard pending != nil else { continue }
@@ -152,10 +171,9 @@ public struct TraceReplay<Feature: Reducer> where Feature.State: Codable, Featur
         }
         step += 1
         if head.hasState, !keyframes.contains(where: { $0.step == step }) {
-          keyframes.append((step, line.number, line.offset))
+          keyframes.append((step, line.number, line.offset, sequence))
         }
-        let recorded =
-          head.hasState ? try Self.payload(of: line, as: Feature.Action.self, Feature.State.self).state : nil
+        let recorded = head.hasState ? try Self.state(of: line) : nil
         var mismatch: String?
         let problems = reads.mismatches
         if !problems.isEmpty {
@@ -195,8 +213,9 @@ public struct TraceReplay<Feature: Reducer> where Feature.State: Codable, Featur
     if target < step || start.step > step {
       try reader.seek(toLine: start.line, at: start.offset)
       guard let line = try reader.nextLine() else { return false }
-      state = try Self.payload(of: line, as: Feature.Action.self, Feature.State.self).state!
+      state = try Self.state(of: line)
       step = start.step
+      sequence = start.sequence
     }
     while step < target {
       guard try forward() != nil else { return false }
@@ -217,6 +236,14 @@ public struct TraceReplay<Feature: Reducer> where Feature.State: Codable, Featur
 
   private static func head(of line: TraceReader.Line) throws(TraceError) -> TraceRecordHead {
     try TraceRecordHead(line)
+  }
+
+  /// The state a line holds; a line whose `state` is `null` is refused.
+  private static func state(of line: TraceReader.Line) throws(TraceError) -> Feature.State {
+    guard let state = try payload(of: line, as: Feature.Action.self, Feature.State.self).state else {
+      throw .invalidLine(line: line.number, reason: "the state is null")
+    }
+    return state
   }
 
   private static func payload<A: Decodable, S: Decodable>(
