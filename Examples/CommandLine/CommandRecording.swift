@@ -20,15 +20,18 @@ public final class CommandRecording<State: Sendable, Action: Sendable>: Sendable
   ///   - feature: The feature's name in the trace's header; `replay` picks the feature by it.
   ///   - initialState: The state the store starts from.
   ///   - path: The new trace file.
+  ///   - replacing: Whether an existing file at `path` may be replaced (`--force`); see
+  ///     ``OutputFile``.
   ///   - keyframeInterval: How many actions apart to write the full state.
-  /// - Throws: ``CommandError/runtime(_:)`` when the file cannot be created.
-  public init(feature: String, initialState: State, path: String, keyframeInterval: Int = 10) throws(CommandError) {
-    do {
-      recorder = TraceRecorder(
-        feature: feature, initialState: initialState, sink: try .file(at: path), keyframeInterval: keyframeInterval)
-    } catch {
-      throw .runtime("\(error)")
-    }
+  /// - Throws: ``CommandError/runtime(_:)`` when the file exists (and `replacing` is false) or
+  ///   cannot be created.
+  public init(
+    feature: String, initialState: State, path: String, replacing: Bool = false, keyframeInterval: Int = 10
+  ) throws(CommandError) {
+    let descriptor = try OutputFile.create(path, replacing: replacing)
+    recorder = TraceRecorder(
+      feature: feature, initialState: initialState, sink: .file(descriptor: descriptor, path: path),
+      keyframeInterval: keyframeInterval)
     flush = TerminationFlush { [recorder] in try? recorder.close() }
   }
 

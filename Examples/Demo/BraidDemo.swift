@@ -27,13 +27,14 @@ enum BraidDemo {
 
   static let commands = [
     Command(
-      name: "signup", synopsis: "braid-demo signup [--database PATH] [--script FILE|-] [--record FILE]",
+      name: "signup", synopsis: "braid-demo signup [--database PATH] [--script FILE|-] [--record FILE [--force]]",
       options: SignUpCommand.usage
     ) { arguments, printHelp in
       try await SignUpCommand.run(arguments: arguments, printUsage: printHelp)
     },
     Command(
-      name: "counter", synopsis: "braid-demo counter [--interactive] [--record FILE]", options: CounterCommand.usage
+      name: "counter", synopsis: "braid-demo counter [--interactive] [--record FILE [--force]]",
+      options: CounterCommand.usage
     ) {
       arguments, printHelp in
       try await CounterCommand.run(arguments: arguments, printUsage: printHelp)
@@ -43,7 +44,7 @@ enum BraidDemo {
       name: "location",
       synopsis: """
         braid-demo location [--nmea FILE | --tcp HOST:PORT | --gpsd [HOST:PORT] | --serial DEVICE [--baud N]]
-                                   [--speed N | --immediate] [--plain | --json] [--record FILE]
+                                   [--speed N | --immediate] [--plain | --json] [--record FILE [--force]]
         """,
       options: LocationCommand.usage
     ) { arguments, printHelp in
@@ -51,14 +52,15 @@ enum BraidDemo {
       return 0
     },
     Command(
-      name: "users", synopsis: "braid-demo users [--database PATH] [--sections] [--plain] [--record FILE]",
+      name: "users", synopsis: "braid-demo users [--database PATH] [--sections] [--plain] [--record FILE [--force]]",
       options: UsersCommand.usage
     ) { arguments, printHelp in
       try await UsersCommand.run(arguments: arguments, printUsage: printHelp)
       return 0
     },
     Command(
-      name: "serve", synopsis: "braid-demo serve --port P [--host ADDRESS] [--database PATH] [--record-dir DIR]",
+      name: "serve",
+      synopsis: "braid-demo serve --port P [--host ADDRESS] [--database PATH | --postgres URL] [--record-dir DIR]",
       options: ServeCommand.usage
     ) { arguments, printHelp in
       try await ServeCommand.run(arguments: arguments, printUsage: printHelp)
@@ -67,8 +69,8 @@ enum BraidDemo {
     Command(
       name: "explore",
       synopsis: """
-        braid-demo explore counter|signup|location [--seed S] [--steps N] [--trace FILE]
-                                   [--examples DIR] [--mermaid FILE] [--dot FILE] [--html FILE]
+        braid-demo explore counter|signup|location [--seed S] [--steps N] [--run-effects] [--trace FILE]
+                                   [--examples DIR] [--mermaid FILE] [--dot FILE] [--html FILE] [--force]
         """,
       options: ExploreCommand.usage
     ) { arguments, printHelp in
@@ -76,7 +78,7 @@ enum BraidDemo {
     },
     Command(
       name: "replay",
-      synopsis: "braid-demo replay FILE [--at N | --step | --emit-test [--test-name NAME] | --html FILE]",
+      synopsis: "braid-demo replay FILE [--at N | --step | --emit-test [--test-name NAME] | --html FILE [--force]]",
       options: ReplayCommand.usage
     ) {
       arguments, printHelp in

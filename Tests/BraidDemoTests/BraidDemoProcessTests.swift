@@ -120,7 +120,9 @@ struct BraidDemoProcessTests {
     for help in [["--help"], ["help"], ["-h"]] {
       let result = try await Self.run(help)
       #expect(result.status == 0)
-      #expect(result.output.hasPrefix("usage: braid-demo signup [--database PATH] [--script FILE|-] [--record FILE]\n"))
+      #expect(
+        result.output.hasPrefix(
+          "usage: braid-demo signup [--database PATH] [--script FILE|-] [--record FILE [--force]]\n"))
       #expect(result.output.contains("  replay FILE        replay a trace recorded with --record"))
       #expect(result.output.contains("  counter            the counter example"))
     }
@@ -137,7 +139,7 @@ struct BraidDemoProcessTests {
       unknown.error == """
         braid-demo: unknown option '--bogus'
 
-        usage: braid-demo signup [--database PATH] [--script FILE|-] [--record FILE]
+        usage: braid-demo signup [--database PATH] [--script FILE|-] [--record FILE [--force]]
         Run 'braid-demo signup --help' for more.
 
         """)

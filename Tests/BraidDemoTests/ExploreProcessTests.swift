@@ -65,9 +65,16 @@ struct ExploreProcessTests {
     let diagram = try String(contentsOfFile: mermaid, encoding: .utf8)
     #expect(diagram.hasPrefix("stateDiagram-v2\n  state \"timer off\" as s0\n"), "\(diagram)")
     #expect(try String(contentsOfFile: dot, encoding: .utf8).hasPrefix("digraph \"Counter\" {\n"))
-    // An existing file is never overwritten.
+    // An existing file is overwritten only with --force, and stays owner-only.
     let again = try await Demo.run(["explore", "counter", "--steps", "500", "--mermaid", mermaid])
     #expect(again.status == 1)
-    #expect(again.error.hasPrefix("braid-demo: cannot write \(mermaid)"), "\(again.error)")
+    #expect(
+      again.error.hasPrefix("braid-demo: \(mermaid) already exists: pass --force to replace it"), "\(again.error)")
+    try "old".write(toFile: mermaid, atomically: false, encoding: .utf8)
+    let forced = try await Demo.run(["explore", "counter", "--steps", "500", "--mermaid", mermaid, "--force"])
+    #expect(forced.status == 0, "\(forced.error)")
+    #expect(try String(contentsOfFile: mermaid, encoding: .utf8) == diagram)
+    let permissions = try FileManager.default.attributesOfItem(atPath: mermaid)[.posixPermissions] as? Int
+    #expect(permissions == 0o600)
   }
 }

@@ -66,7 +66,7 @@ struct RecordReplayProcessTests {
     let again = try await Demo.run(
       ["signup", "--database", folder + "/users.sqlite", "--record", trace], input: Self.script)
     #expect(again.status == 1)
-    #expect(again.error.contains("File exists"))
+    #expect(again.error.contains("\(trace) already exists: pass --force to replace it"))
 
     var lines = try String(contentsOfFile: trace, encoding: .utf8).split(separator: "\n").map(String.init)
     let corrupt = folder + "/corrupt.trace"

@@ -18,6 +18,7 @@ public enum CounterCommand {
     var arguments = arguments
     var interactive = false
     var recordPath: String?
+    var force = false
     while !arguments.isEmpty {
       switch arguments.removeFirst() {
       case "--help", "-h":
@@ -25,6 +26,8 @@ public enum CounterCommand {
         return
       case "--interactive":
         interactive = true
+      case "--force":
+        force = true
       case "--record":
         guard let path = arguments.first, !path.hasPrefix("-") else { throw .usage("--record needs a file") }
         arguments.removeFirst()
@@ -35,7 +38,7 @@ public enum CounterCommand {
     }
     let recording = try recordPath.map { path throws(CommandError) in
       try CommandRecording<Counter.State, Counter.Action>(
-        feature: "Counter", initialState: Counter.State(count: 0), path: path)
+        feature: "Counter", initialState: Counter.State(count: 0), path: path, replacing: force)
     }
     await run(interactive: interactive, inspector: recording?.inspector)
     try recording?.finish()
@@ -67,6 +70,7 @@ public enum CounterCommand {
       counter            the counter example: a scripted tour (count up, factor, three timer ticks)
         --interactive    read commands from standard input instead: + - factor timer quit
         --record FILE    record the session into a new trace file (see replay)
+        --force          replace a --record file that already exists
     """
 
   static func render(_ state: Counter.State) -> String {

@@ -19,6 +19,8 @@ public enum ExploreCommand {
         --mermaid FILE   write the state machine the walks observed as a Mermaid diagram
         --dot FILE       write it as a Graphviz digraph
         --html FILE      write a self-contained report: the graph, the coverage, the counterexample
+                         (each output file is new and readable by its owner only)
+        --force          replace a --trace, --mermaid, --dot or --html file that already exists
     """
 
   /// Runs the command with the arguments that follow `explore`.
@@ -39,6 +41,7 @@ public enum ExploreCommand {
     var graphPaths = GraphPaths()
     var examples: ExplorationExamples?
     var runsEffects = false
+    var force = false
     while !arguments.isEmpty {
       let argument = arguments.removeFirst()
       switch argument {
@@ -67,6 +70,8 @@ public enum ExploreCommand {
         }
       case "--run-effects":
         runsEffects = true
+      case "--force":
+        force = true
       case "--examples":
         guard let value = arguments.first, !value.hasPrefix("-") else { throw .usage("--examples needs a folder") }
         arguments.removeFirst()
@@ -82,7 +87,7 @@ public enum ExploreCommand {
     }
     let run = Run(
       seed: seed, steps: steps, tracePath: tracePath, graphPaths: graphPaths, examples: examples,
-      emitsTest: !runsEffects)
+      emitsTest: !runsEffects, replacesFiles: force)
     if runsEffects, example != "signup" { throw .usage("--run-effects is for signup only") }
     switch example {
     case "counter":
@@ -117,6 +122,8 @@ public enum ExploreCommand {
     /// Whether a saved counterexample is printed as a `TestStore` test: one with described
     /// effects only, since an emitted test does not advance a clock.
     let emitsTest: Bool
+    /// Whether output files that exist already are replaced (`--force`).
+    let replacesFiles: Bool
 
     @MainActor
     func explore<State, Action: Codable>(
@@ -150,8 +157,10 @@ public enum ExploreCommand {
       }
       guard let counterexample = report.counterexample else { return 0 }
       if let tracePath {
+        let descriptor = try OutputFile.create(tracePath, replacing: replacesFiles)
         do {
-          try await exploration.recordTrace(of: counterexample.steps, feature: feature, to: tracePath)
+          try await exploration.recordTrace(
+            of: counterexample.steps, feature: feature, into: .file(descriptor: descriptor, path: tracePath))
         } catch {
           throw .runtime("\(error)")
         }
@@ -166,14 +175,10 @@ public enum ExploreCommand {
       return 1
     }
 
-    /// Writes `text` to a new file at `path`, if there is one.
+    /// Writes `text` to a new file at `path`, if there is one (see `OutputFile`).
     private func write(_ text: String, to path: String?) throws(CommandError) {
       guard let path else { return }
-      do {
-        try Data(text.utf8).write(to: URL(fileURLWithPath: path), options: .withoutOverwriting)
-      } catch {
-        throw .runtime("cannot write \(path): \(error.localizedDescription)")
-      }
+      try OutputFile.write(text, to: path, replacing: replacesFiles)
     }
   }
 }

@@ -24,6 +24,7 @@ public enum LocationCommand {
         --plain          print one line per fix (the default without a terminal)
         --json           print one gpsd-style JSON object per fix (not with --plain)
         --record FILE    record the session into a new trace file (see replay)
+        --force          replace a --record file that already exists
     """
 
   /// The replay speeds `--speed` accepts, as the usage text writes them.
@@ -54,6 +55,7 @@ public enum LocationCommand {
     var outputFlag: String?
     var paceFlag: String?
     var recordPath: String?
+    var force = false
     func choose(_ flag: String, over chosen: inout String?) throws(CommandError) {
       if let chosen, chosen != flag { throw .usage("\(chosen) and \(flag) cannot be used together") }
       chosen = flag
@@ -103,6 +105,8 @@ public enum LocationCommand {
       case "--record":
         guard let value = arguments.first, !value.hasPrefix("--") else { throw .usage("--record needs a file") }
         recordPath = arguments.removeFirst()
+      case "--force":
+        force = true
       case "--help", "-h":
         printUsage()
         return
@@ -140,7 +144,8 @@ public enum LocationCommand {
     // A live stream runs until SIGINT or SIGTERM: the recording still gets every line before it.
     let recording = try recordPath.map { path throws(CommandError) in
       try CommandRecording<LocationTracker.State, LocationTracker.Action>(
-        feature: "LocationTracker", initialState: LocationTracker.State(), path: path, keyframeInterval: 100)
+        feature: "LocationTracker", initialState: LocationTracker.State(), path: path, replacing: force,
+        keyframeInterval: 100)
     }
     try await track(
       client: client, inspector: recording?.inspector, output: output, isStream: server != nil || device != nil,

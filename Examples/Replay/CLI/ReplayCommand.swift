@@ -25,7 +25,9 @@ public enum ReplayCommand {
                          TestStore with described effects, each recorded step asserted
         --test-name NAME the emitted test's name (default recordedSession)
         --html FILE      write the trace's timeline as a page: each action with its diff, and
-                         each effect's lane from its start to its finish or cancellation
+                         each effect's lane from its start to its finish or cancellation; a new
+                         file readable by its owner only, as the trace is
+        --force          replace an --html file that already exists
     """
 
   /// Runs the command with the arguments that follow `replay`.
@@ -45,6 +47,7 @@ public enum ReplayCommand {
     var steps = false
     var htmlPath: String?
     var testName = "recordedSession"
+    var force = false
     while !arguments.isEmpty {
       let argument = arguments.removeFirst()
       switch argument {
@@ -61,6 +64,8 @@ public enum ReplayCommand {
         emitsTest = true
       case "--step":
         steps = true
+      case "--force":
+        force = true
       case "--html":
         guard let value = arguments.first, !value.hasPrefix("-") else { throw .usage("--html needs a file") }
         arguments.removeFirst()
@@ -68,6 +73,9 @@ public enum ReplayCommand {
       case "--test-name":
         guard let value = arguments.first, isIdentifier(value) else {
           throw .usage("--test-name needs a Swift identifier")
+        }
+        guard !Self.keywords.contains(value) else {
+          throw .usage("--test-name '\(value)' is a Swift keyword: an emitted test named so would not compile")
         }
         arguments.removeFirst()
         testName = value
@@ -85,7 +93,7 @@ public enum ReplayCommand {
     }
     if let htmlPath {
       guard step == nil, !steps else { throw .usage("--html goes with neither --at nor --step") }
-      return try replay(path, .html(htmlPath)).status
+      return try replay(path, .html(htmlPath, replacing: force)).status
     }
     if steps {
       guard step == nil else { throw .usage("--step and --at cannot go together") }
@@ -113,26 +121,31 @@ public enum ReplayCommand {
     case at(Int)
     case step
     case emit(testName: String)
-    case html(String)
+    case html(String, replacing: Bool)
   }
 
   /// Does `mode` with the trace at `path`, replayed by the feature that recorded it; turns every
   /// error into a ``CommandError`` naming the trace.
   private static func replay(_ path: String, _ mode: Mode) throws(CommandError) -> (status: Int32, test: String?) {
     do {
-      let header = try TraceHeader.read(path: path)
+      // Read once: a pipe's contents are copied, and every read after this one goes to `source`.
+      // Messages name the trace as the user gave it.
+      let input = try ReplayInput(path: path)
+      let source = input.path
+      let header = try TraceHeader.read(path: source)
       switch header.feature {
       case "SignUp":
         // The form's reducer captures the directory for its effects; effects are not run.
         return try perform(
-          mode, path: path, feature: SignUpForm(), module: "SignUpFeature", reducer: "SignUpForm()",
+          mode, path: source, name: path, feature: SignUpForm(), module: "SignUpFeature", reducer: "SignUpForm()",
           dependencies: (["UserDirectoryClient"], ["$0.userDirectory = .noop"], { $0.userDirectory = .noop }))
       case "LocationTracker":
         // The tracker's reducer builds its effects from the location client. Effects are not
         // run, but a described test asserts their shape, so the stand-in is the test client,
         // whose effects are shaped as the live client's (a subscription under the manager's id).
         return try perform(
-          mode, path: path, feature: LocationTracker(), module: "LocationTrackerFeature", reducer: "LocationTracker()",
+          mode, path: source, name: path, feature: LocationTracker(), module: "LocationTrackerFeature",
+          reducer: "LocationTracker()",
           dependencies: (
             ["BraidLocation"], ["$0.locationClient = LocationClient.controlled().client"],
             { $0.locationClient = LocationClient.controlled().client }
@@ -141,14 +154,14 @@ public enum ReplayCommand {
         // The list's reducer builds its effects from the observer; the stand-in is the test
         // client, whose `create` is a subscription under the list's id, as the live one's is.
         return try perform(
-          mode, path: path, feature: UsersList(), module: "UsersListFeature", reducer: "UsersList()",
+          mode, path: source, name: path, feature: UsersList(), module: "UsersListFeature", reducer: "UsersList()",
           dependencies: (
             ["BraidFetchedResults"], ["$0.usersObserver = FetchedResultsClient<UserRow>.controlled().client"],
             { $0.usersObserver = FetchedResultsClient<UserRow>.controlled().client }
           ))
       case "Counter":
         return try perform(
-          mode, path: path, feature: Counter(), module: "CounterFeature", reducer: "Counter()",
+          mode, path: source, name: path, feature: Counter(), module: "CounterFeature", reducer: "Counter()",
           dependencies: ([], [], { _ in }))
       default:
         throw CommandError.runtime("\(path): a trace of \(header.feature), which this demo cannot replay")
@@ -165,7 +178,7 @@ public enum ReplayCommand {
   /// Does `mode` with `feature`: `dependencies` are the modules, the statements and the values
   /// its reducer needs while reducing.
   private static func perform<Feature: Reducer>(
-    _ mode: Mode, path: String, feature: Feature, module: String, reducer: String,
+    _ mode: Mode, path: String, name: String, feature: Feature, module: String, reducer: String,
     dependencies: (modules: [String], statements: [String], values: (inout DependencyValues) -> Void)
   ) throws -> (status: Int32, test: String?) where Feature.State: Codable, Feature.Action: Codable & Sendable {
     if case .emit(let testName) = mode {
@@ -175,7 +188,7 @@ public enum ReplayCommand {
         header: [
           // Its JSON lines are as long as the values they hold.
           "swift-format-ignore-file",
-          "Emitted by `braid-demo replay \((path as NSString).lastPathComponent) --emit-test`.",
+          "Emitted by `braid-demo replay \((name as NSString).lastPathComponent) --emit-test`.",
           "Regenerate it rather than edit it.",
         ])
       return (0, try emitter.emit(path: path, feature: feature, withDependencies: dependencies.values))
@@ -183,15 +196,25 @@ public enum ReplayCommand {
     var replay = try TraceReplay(path: path, feature: feature, withDependencies: dependencies.values)
     switch mode {
     case .step: return (try stepThrough(&replay) { readLine() }, nil)
-    case .at(let step): return (try report(&replay, at: step, path: path), nil)
-    case .html(let page):
+    case .at(let step): return (try report(&replay, at: step, path: name), nil)
+    case .html(let page, let replacing):
       let text = try TraceTimeline.html(path: path, feature: feature, withDependencies: dependencies.values)
-      try Data(text.utf8).write(to: URL(fileURLWithPath: page), options: .withoutOverwriting)
-      print("wrote the timeline of \(path) to \(page)")
+      try OutputFile.write(text, to: page, replacing: replacing)
+      print("wrote the timeline of \(name) to \(page)")
       return (0, nil)
-    case .verify, .emit: return (try report(&replay, at: nil, path: path), nil)
+    case .verify, .emit: return (try report(&replay, at: nil, path: name), nil)
     }
   }
+
+  /// Swift's reserved words, which cannot name a function without backquotes.
+  static let keywords: Set<String> = [
+    "associatedtype", "class", "deinit", "enum", "extension", "fileprivate", "func",
+    "import", "init", "inout", "internal", "let", "operator", "precedencegroup", "private",
+    "protocol", "public", "rethrows", "static", "struct", "subscript", "typealias", "var", "break", "case", "catch",
+    "continue", "default", "defer", "do", "else", "fallthrough", "for", "guard", "if", "in", "repeat", "return",
+    "switch", "throw", "where", "while", "Any", "as", "await", "false", "is", "nil", "self", "Self", "super",
+    "throws", "true", "try", "_",
+  ]
 
   private static func isIdentifier(_ name: String) -> Bool {
     guard let first = name.unicodeScalars.first, first == "_" || first.properties.isXIDStart else { return false }

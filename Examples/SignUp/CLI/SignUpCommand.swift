@@ -20,6 +20,7 @@ public enum SignUpCommand {
                          fields: username, email, password, verification
         --record FILE    record the session into FILE, a new trace file ('braid-demo replay FILE'
                          checks it); the password and its verification are written as placeholders
+        --force          replace a --record file that already exists
     """
 
   /// Runs the command with the arguments that follow `signup`.
@@ -43,6 +44,7 @@ public enum SignUpCommand {
     }
     var scriptPath: String?
     var recordPath: String?
+    var force = false
     while !arguments.isEmpty {
       let flag = arguments.removeFirst()
       switch flag {
@@ -50,6 +52,8 @@ public enum SignUpCommand {
         guard !arguments.isEmpty else { throw .usage("\(flag) needs a value") }
         let value = arguments.removeFirst()
         if flag == "--script" { scriptPath = value } else { recordPath = value }
+      case "--force":
+        force = true
       case "--help", "-h":
         printUsage()
         return 0
@@ -69,7 +73,7 @@ public enum SignUpCommand {
       // A keyframe after every action: the form's state is small, and a replay that diverges
       // then shows the recorded state of that very step beside its own.
       try CommandRecording<SignUpForm.State, SignUpForm.Action>(
-        feature: "SignUp", initialState: SignUpForm.State(), path: path, keyframeInterval: 1)
+        feature: "SignUp", initialState: SignUpForm.State(), path: path, replacing: force, keyframeInterval: 1)
     }
     // Without a terminal there is no one to type: read the events from standard input instead.
     if scriptPath == nil, isatty(0) == 0 { scriptPath = "-" }

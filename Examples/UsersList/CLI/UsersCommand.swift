@@ -16,6 +16,7 @@ public enum UsersCommand {
         --sections       group the users by initial
         --plain          print the list, then one line per change (the default without a terminal)
         --record FILE    record the session into a new trace file (see replay)
+        --force          replace a --record file that already exists
     """
 
   /// Runs the command with the arguments that follow `users`.
@@ -37,11 +38,13 @@ public enum UsersCommand {
     var sectioned = false
     var plain = isatty(1) == 0 || isatty(0) == 0
     var recordPath: String?
+    var force = false
     while !arguments.isEmpty {
       let flag = arguments.removeFirst()
       switch flag {
       case "--sections": sectioned = true
       case "--plain": plain = true
+      case "--force": force = true
       case "--record":
         guard let path = arguments.first, !path.hasPrefix("-") else { throw .usage("--record needs a file") }
         arguments.removeFirst()
@@ -73,7 +76,7 @@ public enum UsersCommand {
     // `--plain` runs until interrupted: the recording still gets every line before it.
     let recording = try recordPath.map { recordPath throws(CommandError) in
       try CommandRecording<UsersList.State, UsersList.Action>(
-        feature: "UsersList", initialState: initial, path: recordPath)
+        feature: "UsersList", initialState: initial, path: recordPath, replacing: force)
     }
     await run(initial: initial, database: path, plain: plain, inspector: recording?.inspector)
     try recording?.finish()

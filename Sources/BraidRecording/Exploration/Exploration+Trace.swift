@@ -18,8 +18,23 @@ extension Exploration {
   public func recordTrace(
     of steps: [ExplorationStep<Action>], feature: String, to path: String
   ) async throws(TraceError) {
+    try await recordTrace(of: steps, feature: feature, into: try .file(at: path))
+  }
+
+  /// Runs `steps` from the initial state with a ``TraceRecorder`` attached, writing the trace
+  /// into `sink` (see ``recordTrace(of:feature:to:)``).
+  ///
+  /// - Parameters:
+  ///   - steps: The steps, such as a counterexample's.
+  ///   - feature: The feature's name in the trace's header.
+  ///   - sink: Where the trace's lines go; closed at the end.
+  /// - Throws: A ``TraceError`` when the trace cannot be written, or an answer was not
+  ///   delivered.
+  public func recordTrace(
+    of steps: [ExplorationStep<Action>], feature: String, into sink: TraceSink
+  ) async throws(TraceError) {
     let recorder = TraceRecorder<State, Action>(
-      feature: feature, initialState: initialState, sink: try .file(at: path), keyframeInterval: 1)
+      feature: feature, initialState: initialState, sink: sink, keyframeInterval: 1)
     // Actions reduced and effects ended so far: what an answer waits for.
     let seen = SanitizerVisibleMutex((actions: 0, ends: 0))
     let inspector = StoreInspector<State, Action> { event in
@@ -44,7 +59,7 @@ extension Exploration {
         while seen.withLock({ $0.actions == before.actions || (finishes && $0.ends == before.ends) }) {
           turns += 1
           guard turns < 100_000 else {
-            throw TraceError.cannotWrite(path: path, reason: "the answer \(performed) was not delivered")
+            throw TraceError.cannotWrite(path: sink.name, reason: "the answer \(performed) was not delivered")
           }
           await Task.yield()
         }
@@ -56,7 +71,7 @@ extension Exploration {
     } catch let error as TraceError {
       throw error
     } catch {
-      throw .cannotWrite(path: path, reason: "\(error)")
+      throw .cannotWrite(path: sink.name, reason: "\(error)")
     }
   }
 }

@@ -28,4 +28,7 @@ public enum TraceFormat {
   public static let version = 1
   /// The Braid version written into trace headers.
   public static let braidVersion = "0.1.0"
+  /// The longest line a reader takes, in bytes (64 MiB): a keyframe of a large state fits, and
+  /// input without newlines is refused before it fills the memory.
+  public static let maximumLineLength = 64 << 20
 }

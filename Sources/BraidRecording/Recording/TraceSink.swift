@@ -12,6 +12,8 @@ import Foundation
 public struct TraceSink: Sendable {
   let write: @Sendable ([UInt8]) throws -> Void
   let close: @Sendable () -> Void
+  /// What errors call the sink: its file's path, or `the trace sink`.
+  let name: String
 
   /// A sink that hands each batch of lines to `write`, and calls `close` once after the last.
   ///
@@ -25,6 +27,13 @@ public struct TraceSink: Sendable {
   ) {
     self.write = write
     self.close = close
+    self.name = "the trace sink"
+  }
+
+  init(name: String, write: @escaping @Sendable ([UInt8]) throws -> Void, close: @escaping @Sendable () -> Void) {
+    self.write = write
+    self.close = close
+    self.name = name
   }
 
   /// A sink that creates the file at `path` and writes to it.
@@ -40,7 +49,22 @@ public struct TraceSink: Sendable {
     guard descriptor >= 0 else {
       throw .cannotCreate(path: path, reason: String(cString: strerror(errno)))
     }
-    return TraceSink(
+    return file(descriptor: descriptor, path: path)
+  }
+
+  /// A sink that writes to a file already open for writing, and closes it when the recorder
+  /// closes.
+  ///
+  /// Use it when the file is created by rules of your own, for example replacing an existing
+  /// trace only when the user asks to.
+  ///
+  /// - Parameters:
+  ///   - descriptor: The open file; the sink owns it from now on.
+  ///   - path: The file's path, for error messages.
+  /// - Returns: The sink.
+  public static func file(descriptor: Int32, path: String) -> TraceSink {
+    TraceSink(
+      name: path,
       write: { bytes in
         var written = 0
         while written < bytes.count {

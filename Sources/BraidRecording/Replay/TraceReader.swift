@@ -89,9 +89,8 @@ final class TraceReader {
     }
   }
 
-  /// The longest line read: a keyframe of a large state fits; a file with no newlines does not
-  /// fill the memory.
-  static let maximumLineLength = 64 << 20
+  /// The longest line read (``TraceFormat/maximumLineLength``).
+  static let maximumLineLength = TraceFormat.maximumLineLength
 
   private func fill() throws(TraceError) {
     if buffer.count - bufferStart > Self.maximumLineLength {
