@@ -56,6 +56,8 @@ struct LiveObserverTests {
       #expect(renamed.elements.map(\.name) == ["bea", "cy", "zed"])
       #expect(
         moved.moves == [.init(from: FetchedIndexPath(section: 0, item: 0), to: FetchedIndexPath(section: 0, item: 2))])
+    } else {
+      Issue.record("expected the rename as a change, got \(store.state.events)")
     }
     // An edit in place: an update. A delete: a delete.
     try database.writer.execute("UPDATE people SET team = 'red' WHERE id = 1")
@@ -155,6 +157,8 @@ struct LiveObserverTests {
     if case .didChangeContent(_, let changes) = store.state.events.last {
       #expect(changes.insertedSections == [1])
       #expect(changes.inserts == [FetchedIndexPath(section: 1, item: 0)])
+    } else {
+      Issue.record("expected the new section as a change, got \(store.state.events)")
     }
     store.send(.stop)
     await task.finish()
@@ -172,6 +176,8 @@ struct LiveObserverTests {
     #expect(await store.until { $0.snapshot?.count == 1 })
     if case .didChangeContent(_, let changes) = store.state.events.last {
       #expect(changes.deletes == [FetchedIndexPath(section: 0, item: 1)])
+    } else {
+      Issue.record("expected the narrower request as a change, got \(store.state.events)")
     }
     let before = store.state.events.count
     store.send(.refetch)

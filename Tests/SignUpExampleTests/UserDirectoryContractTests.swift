@@ -7,6 +7,13 @@ import UsersDatabase
 struct UserDirectoryContractTests {
   static let alice = SignUpRequest(username: "alice", email: "alice@example.com", password: "correct horse")
 
+  /// The PostgreSQL cases are left out of the tests below where PostgreSQL is not installed:
+  /// this test is then skipped, so that the run says so instead of passing with fewer cases.
+  @Test(.needs("PostgreSQL", isInstalled: PostgresCluster.isInstalled, package: "postgresql"))
+  func theContractRunsOnPostgreSQL() {
+    #expect(DirectoryBackend.tested.contains(.postgres))
+  }
+
   @Test(arguments: DirectoryBackend.tested)
   func signUpThenTheUsernameIsTakenRegardlessOfCase(backend: DirectoryBackend) async throws {
     try await backend.withStorage { storage in
