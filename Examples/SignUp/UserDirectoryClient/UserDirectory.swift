@@ -70,6 +70,9 @@ public enum UserDirectoryError: Error, Sendable, Equatable, CustomStringConverti
   case storage(String)
   /// The request id already created an account under another username.
   case requestIDReused(String)
+  /// The directory could not answer, and says no more: what a server tells its clients in
+  /// place of ``storage(_:)``, whose message may name hosts, ports, roles and paths.
+  case unavailable
 
   /// A sentence for the user.
   public var description: String {
@@ -78,6 +81,7 @@ public enum UserDirectoryError: Error, Sendable, Equatable, CustomStringConverti
     case .invalidEmail(let email): "\(email) is not a valid e-mail address."
     case .storage(let message): "The user directory failed: \(message)"
     case .requestIDReused(let id): "The request id \(id) already created another account."
+    case .unavailable: "The user directory is unavailable; try again later."
     }
   }
 }

@@ -38,7 +38,7 @@ extension ServeOutput {
         case .usernameTaken?: "usernameTaken"
         case .invalidEmail?: "invalidEmail"
         case .requestIDReused?: "requestIdReused"
-        case .storage?, nil: "failed"
+        case .storage?, .unavailable?, nil: "failed"
         }
       username = request.username
       requestId = request.requestID

@@ -19,6 +19,8 @@ struct SignUpSession: Sendable {
   /// state and outcome lines are the last written. The recording, if any, is closed last.
   func run(_ channel: LineChannel, recorder: TraceRecorder<SignUpForm.State, SignUpForm.Action>?) async {
     let ledger = SubmitLedger()
+    // The client hears that the directory is unavailable; the server's log hears why.
+    let directory = directory.hidingFailures(log: channel.logger)
     let store = StoreActor(initialState: SignUpForm.State(), inspector: recorder?.inspector) {
       SignUpForm()
     } withDependencies: {
@@ -43,7 +45,9 @@ struct SignUpSession: Sendable {
       case .invalidUTF8:
         writer.write(ServeOutput.error(line: number, "line is not UTF-8; ignored"))
       case .text(let text):
-        await handle(text, number: number, channel: channel, store: store, ledger: ledger, submission: &submission)
+        await handle(
+          text, number: number, channel: channel, store: store, ledger: ledger, directory: directory,
+          submission: &submission)
       }
     }
     if let submission, await store.state.isSigningUp {
@@ -62,7 +66,7 @@ struct SignUpSession: Sendable {
 
   private func handle(
     _ text: String, number: Int, channel: LineChannel, store: StoreActor<SignUpForm.State, SignUpForm.Action>,
-    ledger: SubmitLedger, submission: inout StoreTask?
+    ledger: SubmitLedger, directory: UserDirectory, submission: inout StoreTask?
   ) async {
     let event: SignUpEvent?
     do {
@@ -80,7 +84,7 @@ struct SignUpSession: Sendable {
     case .wait(let duration):
       await channel.wait(for: duration)
     case .submit(let requestID):
-      if let requestID, let answer = await storedAnswer(requestID, store: store) {
+      if let requestID, let answer = await storedAnswer(requestID, in: directory, store: store) {
         channel.writer.write(ServeOutput.outcome(answer))
         return
       }
@@ -101,7 +105,7 @@ struct SignUpSession: Sendable {
   /// form's availability check, which would say the name is taken (by that very account).
   /// `nil` when the id is new.
   private func storedAnswer(
-    _ requestID: String, store: StoreActor<SignUpForm.State, SignUpForm.Action>
+    _ requestID: String, in directory: UserDirectory, store: StoreActor<SignUpForm.State, SignUpForm.Action>
   ) async -> ServeOutput.OutcomeLine? {
     let state = await store.state
     let request = SignUpRequest(

@@ -60,4 +60,9 @@ final class LineChannel {
   func log(_ message: String) {
     connection.log("connection \(id): \(message)")
   }
+
+  /// ``log(_:)`` as a function other tasks may call.
+  var logger: @Sendable (String) -> Void {
+    { [connection] message in connection.log("connection \(connection.id): \(message)") }
+  }
 }
