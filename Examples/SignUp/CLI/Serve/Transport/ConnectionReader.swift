@@ -147,6 +147,18 @@ final class ConnectionReader: Sendable {
       })
   }
 
+  /// The loop could not arm the socket, so no event will come for it: reading ends as a
+  /// failure, and waiting for the hang-up ends as a hang-up.
+  private func armFailed(_ code: Int32, _ state: inout State) -> [Step] {
+    switch state.phase {
+    case .reading: return end(.failed(code), &state)
+    case .waitingForHangUp:
+      state.phase = .done
+      return [.hangUp, .done]
+    case .done: return []
+    }
+  }
+
   /// Reading ended: the last line, if any, waits its turn, then the lines finish.
   private func end(_ reason: DescriptorReader.End, _ state: inout State) -> [Step] {
     guard state.ending == nil || reason == .stopped else { return [] }
@@ -187,7 +199,13 @@ final class ConnectionReader: Sendable {
   private func perform(_ steps: [Step]) {
     for step in steps {
       switch step {
-      case .arm(let readable): loop.arm(descriptor, readable: readable)
+      case .arm(let readable):
+        do {
+          try loop.arm(descriptor, readable: readable)
+        } catch {
+          // No event will come: end as if the socket had failed.
+          perform(state.withLock { armFailed(error.code, &$0) })
+        }
       case .finishLines: continuation.finish()
       case .endOfInput: events.endOfInput()
       case .hangUp: events.hangUp()
