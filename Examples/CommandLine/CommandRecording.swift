@@ -1,18 +1,22 @@
 import Braid
+import BraidPOSIX
 import BraidRecording
+import Foundation
 
 /// A demo command's `--record FILE`: a trace recorder for its store, writing to a new file, that
-/// still gets every line its store produced when SIGINT or SIGTERM stops the process.
+/// gets the whole session when SIGINT or SIGTERM stops the process.
 ///
 /// ```swift
-/// let recording = try recordPath.map { try CommandRecording(feature: "Counter", initialState: state, path: $0) }
-/// let store = Store(initialState: state, inspector: recording?.inspector) { Counter() }
-/// // … the session; release the store, then:
-/// try recording?.finish()
+/// let recording = try CommandRecording(feature: "Counter", initialState: state, path: path)
+/// try await recording.session {
+///   let store = Store(initialState: state, inspector: recording.inspector) { Counter() }
+///   // … the session, which ends when its task is cancelled; the store is released here.
+/// }
 /// ```
 public final class CommandRecording<State: Sendable, Action: Sendable>: Sendable {
   private let recorder: TraceRecorder<State, Action>
-  private let flush: TerminationFlush
+  /// Closes the trace if a signal ends the process before the session stops it.
+  private let lastResort: Int
 
   /// Starts recording into a new file at `path`.
   ///
@@ -32,18 +36,54 @@ public final class CommandRecording<State: Sendable, Action: Sendable>: Sendable
     recorder = TraceRecorder(
       feature: feature, initialState: initialState, sink: .file(descriptor: descriptor, path: path),
       keyframeInterval: keyframeInterval)
-    flush = TerminationFlush { [recorder] in try? recorder.close() }
+    lastResort = TerminationSignals.beforeEnding { [recorder] in try? recorder.close() }
   }
 
   /// The inspector to give the store.
   public var inspector: StoreInspector<State, Action> { recorder.inspector }
 
-  /// Writes out what is left and closes the file; call it once the store is released, so that
-  /// the trace ends with the release.
+  /// Runs the command's session, then finishes the trace.
+  ///
+  /// A SIGINT or SIGTERM during the session stops it as its input ending would: its task is
+  /// cancelled, so its loops end and its store is released. The trace is then finished whole,
+  /// ending with the store's release, and the process ends by that signal (its exit status says
+  /// which). A session that does not stop within 5 seconds has its trace closed as it is.
+  ///
+  /// - Parameter body: The session. It must release its store before it returns, and end when
+  ///   its task is cancelled.
+  /// - Returns: What the session returned.
+  /// - Throws: What the session threw, or ``CommandError/runtime(_:)`` when the trace could not
+  ///   be written in full.
+  public func session<Value: Sendable>(
+    _ body: @escaping @Sendable () async throws -> Value
+  ) async throws -> Value {
+    let session = { @Sendable () async -> Result<Value, any Error> in
+      do {
+        return .success(try await body())
+      } catch {
+        return .failure(error)
+      }
+    }
+    let (result, signal) = await TerminationSignals.run(lastResort: { [recorder] in try? recorder.close() }, session)
+    do {
+      try finish()
+    } catch {
+      if let signal {
+        FileHandle.standardError.write(Data("braid-demo: \(error)\n".utf8))
+        TerminationSignals.endProcess(by: signal)
+      }
+      throw error
+    }
+    if let signal { TerminationSignals.endProcess(by: signal) }
+    return try result.get()
+  }
+
+  /// Writes out what is left and closes the file; ``session(_:)`` calls it once the store is
+  /// released, so that the trace ends with the release.
   ///
   /// - Throws: ``CommandError/runtime(_:)`` when the trace could not be written in full.
   public func finish() throws(CommandError) {
-    flush.cancel()
+    TerminationSignals.cancelLastResort(lastResort)
     do {
       try recorder.close()
     } catch {
@@ -52,6 +92,6 @@ public final class CommandRecording<State: Sendable, Action: Sendable>: Sendable
   }
 
   deinit {
-    flush.cancel()
+    TerminationSignals.cancelLastResort(lastResort)
   }
 }

@@ -5,9 +5,9 @@
 /// The lines of standard input, read on a thread of its own until the input ends or
 /// ``stop()`` is called: a command line's interactive input.
 ///
-/// A line ends at LF (a CR before it is dropped); bytes that are not UTF-8 are repaired with
-/// U+FFFD; a line longer than the limit is reported as ``LineFramer/Line/tooLong``, for the
-/// command to say so, and skipped.
+/// By default a line ends at LF (a CR before it is dropped) and bytes that are not UTF-8 are
+/// repaired with U+FFFD; a line longer than the limit is reported as
+/// ``LineFramer/Line/tooLong``, for the command to say so, and skipped.
 package final class StandardInputLines: Sendable {
   /// The lines, in order; finishes when the input ends or the reader is stopped.
   package let lines: AsyncStream<LineFramer.Line>
@@ -15,16 +15,22 @@ package final class StandardInputLines: Sendable {
 
   /// Starts reading standard input.
   ///
-  /// - Parameter maximumLength: The longest line, in bytes.
+  /// - Parameters:
+  ///   - maximumLength: The longest line, in bytes.
+  ///   - terminator: What ends a line.
+  ///   - invalidUTF8: What becomes of a line that is not UTF-8.
   /// - Throws: ``SystemError`` when the reader's wake-up pipe cannot be made.
-  package init(maximumLength: Int = 65_536) throws(SystemError) {
+  package init(
+    maximumLength: Int = 65_536, terminator: LineFramer.Terminator = .lf,
+    invalidUTF8: LineFramer.InvalidUTF8 = .repair
+  ) throws(SystemError) {
     let (lines, continuation) = AsyncStream.makeStream(of: LineFramer.Line.self)
     self.lines = lines
     let reader = try DescriptorReader(descriptor: STDIN_FILENO, ownsDescriptor: false)
     self.reader = reader
     // A reader whose lines nobody reads any more stops.
     continuation.onTermination = { _ in reader.stop() }
-    let framer = FramerBox(LineFramer(maximumLength: maximumLength, terminator: .lf, invalidUTF8: .repair))
+    let framer = FramerBox(LineFramer(maximumLength: maximumLength, terminator: terminator, invalidUTF8: invalidUTF8))
     reader.start { bytes in
       framer.framer.append(bytes) { continuation.yield($0) }
       return true

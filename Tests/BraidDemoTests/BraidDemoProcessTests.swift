@@ -10,23 +10,25 @@ struct BraidDemoProcessTests {
     URL(fileURLWithPath: CommandLine.arguments[0]).deletingLastPathComponent().appendingPathComponent("braid-demo")
   }
 
-  /// Runs `braid-demo` with `arguments` and `input` on standard input (and `environment` in
+  /// Runs `braid-demo` with `arguments` and `input` (or `inputBytes`, which need not be UTF-8) on
+  /// standard input (and `environment` in
   /// place of this process's, `directory` as its working directory, and only the processors
   /// `cpus` (as `taskset -c` lists them) to run on, when given); returns status and output.
   ///
   /// The process is awaited on a thread of its own, not on the cooperative pool (see
   /// `onOwnThread`).
   static func run(
-    _ arguments: [String], input: String = "", environment: [String: String]? = nil, directory: String? = nil,
-    cpus: String? = nil
+    _ arguments: [String], input: String = "", inputBytes: [UInt8]? = nil, environment: [String: String]? = nil,
+    directory: String? = nil, cpus: String? = nil
   ) async throws -> (status: Int32, output: String, error: String) {
-    try await onOwnThread {
-      try runBlocking(arguments, input: input, environment: environment, directory: directory, cpus: cpus)
+    let bytes = inputBytes ?? Array(input.utf8)
+    return try await onOwnThread {
+      try runBlocking(arguments, input: bytes, environment: environment, directory: directory, cpus: cpus)
     }
   }
 
   private static func runBlocking(
-    _ arguments: [String], input: String, environment: [String: String]?, directory: String?, cpus: String?
+    _ arguments: [String], input: [UInt8], environment: [String: String]?, directory: String?, cpus: String?
   ) throws -> (status: Int32, output: String, error: String) {
     let process = Process()
     if let cpus {
@@ -49,7 +51,7 @@ struct BraidDemoProcessTests {
     let watchdog = DispatchWorkItem { if process.isRunning { process.terminate() } }
     DispatchQueue.global().asyncAfter(deadline: .now() + 60, execute: watchdog)
     defer { watchdog.cancel() }
-    stdin.fileHandleForWriting.writeToChild(Data(input.utf8))
+    stdin.fileHandleForWriting.writeToChild(Data(input))
     try stdin.fileHandleForWriting.close()
     let output = stdout.fileHandleForReading.readDataToEndOfFile()
     let error = stderr.fileHandleForReading.readDataToEndOfFile()
@@ -174,6 +176,13 @@ struct BraidDemoProcessTests {
     #expect(bad.error == "braid-demo: cannot read script '\(script.path)': not UTF-8 at byte offset 21 (line 2)\n")
     let piped = try await Self.run(["signup", "--database", database, "--script", "-"], input: "")
     #expect(piped.status == 0)
+    // Standard input is read a line at a time: the bad line is named when it comes.
+    let pipedBad = try await Self.run(
+      ["signup", "--database", database, "--script", "-"],
+      inputBytes: Array("show\ntype username al".utf8) + [0xC3, 0x28] + Array("ce\n".utf8))
+    #expect(pipedBad.status == 1)
+    #expect(
+      pipedBad.error == "braid-demo: cannot read script standard input: not UTF-8 (line 2)\n", "\(pipedBad.error)")
     let missing = try await Self.run(["signup", "--database", database, "--script", folder.path + "/none.script"])
     #expect(missing.status == 1)
     #expect(missing.error == "braid-demo: cannot read script '\(folder.path)/none.script': no such file\n")

@@ -7,10 +7,11 @@ import Testing
   import Glibc
 #endif
 
-/// `braid-demo signup --record` stopped from outside while it waits for its input: by SIGTERM (or
-/// SIGINT), which it catches to close the trace before it ends by the same signal, and by SIGKILL,
-/// which it cannot catch. Either way the trace replays, and the replay says the recording was cut
-/// short. (A line cut off mid-write is `TraceBadInputTests`' business.)
+/// `--record` sessions stopped from outside: by SIGTERM or SIGINT, which each command catches to
+/// stop its session, release its store and finish the trace before it ends by the same signal,
+/// and by SIGKILL, which it cannot catch. Either way the trace replays; only after SIGKILL does
+/// the replay say the recording was cut short. (A line cut off mid-write is
+/// `TraceBadInputTests`' business.)
 struct RecordingStoppedBySignalProcessTests {
   typealias Demo = BraidDemoProcessTests
 
@@ -29,9 +30,9 @@ struct RecordingStoppedBySignalProcessTests {
     process.standardError = FileHandle.nullDevice
     try process.run()
     // Standard input stays open, so the demo waits on it with its trace open: what it has
-    // written by then is the header and the initial state.
-    let written = await onOwnThread { Self.waitUntil(trace, contains: #""event":"initial""#) }
-    #expect(written, "the trace never showed its initial state")
+    // written by then is the header, the initial state and the store's mount.
+    let written = await onOwnThread { Self.waitUntil(trace, contains: #""event":"mounted""#) }
+    #expect(written, "the trace never showed its store's mount")
     kill(process.processIdentifier, signal)
     // A safety net: a demo the signal did not end is killed, and the test fails on its status.
     let watchdog = DispatchWorkItem { if process.isRunning { kill(process.processIdentifier, SIGKILL) } }
@@ -46,7 +47,69 @@ struct RecordingStoppedBySignalProcessTests {
     let replay = try await Demo.run(["replay", trace])
     #expect(replay.status == 0, "\(replay.output)\(replay.error)")
     #expect(replay.output.hasPrefix("verified: 0 action(s) reach their recorded states\n"))
-    #expect(replay.output.contains("the recording stops before its store was released"))
+    #expect(replay.output.contains("the recording stops before its store was released") == (signal == SIGKILL))
+  }
+
+  /// A command, what it is given on standard input, and the trace text that shows its session
+  /// under way.
+  struct Session: Sendable, CustomTestStringConvertible {
+    let arguments: @Sendable (_ folder: String) -> [String]
+    let input: String
+    let underWay: String
+    let testDescription: String
+  }
+
+  static let sessions = [
+    Session(
+      arguments: { ["signup", "--database", $0 + "/users.sqlite", "--script", "-"] },
+      // The action's line, not the schema's mention of the case.
+      input: "type username sint\nwait 30s\n", underWay: #"{"availabilityChecked":"#,
+      testDescription: "signup reading a pipe"),
+    Session(
+      arguments: { ["users", "--database", $0 + "/users.sqlite", "--plain"] }, input: "",
+      underWay: #""event":"action""#, testDescription: "users --plain"),
+    Session(
+      arguments: { _ in ["counter", "--interactive"] }, input: "+\n+\n", underWay: #""event":"state""#,
+      testDescription: "counter --interactive"),
+    Session(
+      arguments: { _ in ["location", "--plain"] }, input: "", underWay: #""event":"action""#,
+      testDescription: "location --plain"),
+  ]
+
+  /// Every recording command, stopped by each catchable signal mid-session (its input still
+  /// open): it ends by that signal, and its trace is whole, ending with its store's release.
+  @Test(arguments: sessions, [SIGINT, SIGTERM])
+  func aSessionStoppedBySignalFinishesItsTrace(session: Session, signal: Int32) async throws {
+    let folder = FileManager.default.temporaryDirectory.appendingPathComponent("braid-signal-\(UUID().uuidString)").path
+    try FileManager.default.createDirectory(atPath: folder, withIntermediateDirectories: true)
+    defer { try? FileManager.default.removeItem(atPath: folder) }
+    let trace = folder + "/session.trace"
+    let process = Process()
+    process.executableURL = Demo.executable
+    process.arguments = session.arguments(folder) + ["--record", trace]
+    let stdin = Pipe.forChild()
+    process.standardInput = stdin
+    process.standardOutput = FileHandle.nullDevice
+    process.standardError = FileHandle.nullDevice
+    try process.run()
+    // What the session is given, with its input left open: it is stopped mid-session.
+    stdin.fileHandleForWriting.write(Data(session.input.utf8))
+    let underWay = await onOwnThread { Self.waitUntil(trace, contains: session.underWay) }
+    #expect(underWay, "the trace never showed \(session.underWay)")
+    kill(process.processIdentifier, signal)
+    let watchdog = DispatchWorkItem { if process.isRunning { kill(process.processIdentifier, SIGKILL) } }
+    DispatchQueue.global().asyncAfter(deadline: .now() + 60, execute: watchdog)
+    defer { watchdog.cancel() }
+    await onOwnThread { process.waitUntilExit() }
+    try stdin.fileHandleForWriting.close()
+    #expect(process.terminationReason == .uncaughtSignal)
+    #expect(process.terminationStatus == signal)
+
+    let replay = try await Demo.run(["replay", trace])
+    #expect(replay.status == 0, "\(replay.output)\(replay.error)")
+    #expect(replay.output.hasPrefix("verified: "), "\(replay.output)")
+    #expect(!replay.output.contains("the recording stops before its store was released"), "\(replay.output)")
+    #expect(String(decoding: Self.contents(of: trace), as: UTF8.self).contains(#""event":"released""#))
   }
 
   /// Waits, up to 60 seconds, until the file at `path` holds `text`: the recording's own thread

@@ -40,8 +40,18 @@ public enum CounterCommand {
       try CommandRecording<Counter.State, Counter.Action>(
         feature: "Counter", initialState: Counter.State(count: 0), path: path, replacing: force)
     }
-    await run(interactive: interactive, inspector: recording?.inspector)
-    try recording?.finish()
+    guard let recording else {
+      await run(interactive: interactive, inspector: nil)
+      return
+    }
+    do {
+      try await recording.session { [interactive] in await run(interactive: interactive, inspector: recording.inspector)
+      }
+    } catch let error as CommandError {
+      throw error
+    } catch {
+      throw .runtime("\(error)")
+    }
   }
 
   @MainActor

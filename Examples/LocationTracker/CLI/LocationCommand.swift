@@ -141,19 +141,31 @@ public enum LocationCommand {
     case .denied: throw .runtime("cannot open '\(opened)': permission denied")
     case .authorizedWhenInUse, .notDetermined: break
     }
-    // A live stream runs until SIGINT or SIGTERM: the recording still gets every line before it.
+    // A live stream runs until SIGINT or SIGTERM: the recording then gets the whole session.
     let recording = try recordPath.map { path throws(CommandError) in
       try CommandRecording<LocationTracker.State, LocationTracker.Action>(
         feature: "LocationTracker", initialState: LocationTracker.State(), path: path, replacing: force,
         keyframeInterval: 100)
     }
-    try await track(
-      client: client, inspector: recording?.inspector, output: output, isStream: server != nil || device != nil,
-      name: server.map { "\(usesGPSD ? "gpsd" : "tcp") \($0.host):\($0.port)" } ?? device.map {
+    let name =
+      server.map { "\(usesGPSD ? "gpsd" : "tcp") \($0.host):\($0.port)" } ?? device.map {
         "serial \($0) at \(baud) baud"
-      } ?? path ?? "bundled log \(BundledLog.name)",
-      loops: loops)
-    try recording?.finish()
+      } ?? path ?? "bundled log \(BundledLog.name)"
+    let isStream = server != nil || device != nil
+    guard let recording else {
+      try await track(client: client, inspector: nil, output: output, isStream: isStream, name: name, loops: loops)
+      return
+    }
+    do {
+      try await recording.session { [output] in
+        try await track(
+          client: client, inspector: recording.inspector, output: output, isStream: isStream, name: name, loops: loops)
+      }
+    } catch let error as CommandError {
+      throw error
+    } catch {
+      throw .runtime("\(error)")
+    }
   }
 
   /// Runs the tracker on `client` until its log ends (or, for a stream or the screen, until

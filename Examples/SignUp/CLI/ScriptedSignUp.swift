@@ -36,6 +36,19 @@ struct ScriptedSignUp {
   /// Runs `lines` and returns the screens to print and the last submit's result (`nil` when the
   /// script never submits).
   func run(lines: [String]) async throws -> (screen: String, lastSubmission: Submission?) {
+    try await run(
+      lines: AsyncThrowingStream { continuation in
+        for line in lines { continuation.yield(line) }
+        continuation.finish()
+      })
+  }
+
+  /// Runs `lines` as they come, each before the next is read: a script on a pipe acts on each
+  /// event as it is typed, so a session stopped early has done and recorded what came before.
+  /// The lines end early when the task is cancelled (SIGINT, SIGTERM): what was done is kept.
+  func run(
+    lines: AsyncThrowingStream<String, any Error>
+  ) async throws -> (screen: String, lastSubmission: Submission?) {
     let clock = TestClock()
     let store = withDependencies {
       $0.continuousClock = clock
@@ -46,7 +59,9 @@ struct ScriptedSignUp {
     var output: [String] = []
     var tasks: [StoreTask] = []
     var lastSubmission: Submission?
-    for (index, raw) in lines.enumerated() {
+    var index = -1
+    for try await raw in lines {
+      index += 1
       let event: SignUpEvent?
       do {
         event = try SignUpEvent.parse(raw)

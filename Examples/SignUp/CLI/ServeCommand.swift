@@ -1,3 +1,4 @@
+import BraidPOSIX
 import BraidRecording
 import DemoCommandLine
 import Dispatch
@@ -119,40 +120,13 @@ public enum ServeCommand {
     await server.stop()
   }
 
-  /// Returns when the process receives SIGINT or SIGTERM.
+  /// Returns when the process receives SIGINT or SIGTERM; later ones are then ignored, so that
+  /// the server's stop (completing the sign-ups in flight) is not cut short.
   private static func untilInterrupted() async {
-    signal(SIGINT, SIG_IGN)
-    signal(SIGTERM, SIG_IGN)
-    let queue = DispatchQueue(label: "braid-demo.serve.signals")
-    await withCheckedContinuation { (continuation: CheckedContinuation<Void, Never>) in
-      let resumed = SignalLatch(continuation)
-      for number in [SIGINT, SIGTERM] {
-        let source = DispatchSource.makeSignalSource(signal: number, queue: queue)
-        source.setEventHandler { resumed.resume() }
-        source.resume()
-        resumed.keep(source)
-      }
+    _ = await TerminationSignals.run {
+      // Sleeps until the signal cancels it.
+      while !Task.isCancelled { try? await Task.sleep(for: .seconds(3_600)) }
     }
-  }
-}
-
-/// Resumes the interrupted wait once, from whichever signal comes first, and keeps the signal
-/// sources alive until then. Used on one serial queue only.
-private final class SignalLatch: @unchecked Sendable {
-  private var continuation: CheckedContinuation<Void, Never>?
-  private var sources: [any DispatchSourceSignal] = []
-
-  init(_ continuation: CheckedContinuation<Void, Never>) {
-    self.continuation = continuation
-  }
-
-  func keep(_ source: any DispatchSourceSignal) {
-    sources.append(source)
-  }
-
-  func resume() {
-    continuation?.resume()
-    continuation = nil
-    for source in sources { source.cancel() }
+    TerminationSignals.ignoreFromNowOn()
   }
 }

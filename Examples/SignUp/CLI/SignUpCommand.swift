@@ -77,17 +77,24 @@ public enum SignUpCommand {
     }
     // Without a terminal there is no one to type: read the events from standard input instead.
     if scriptPath == nil, isatty(0) == 0 { scriptPath = "-" }
-    let status: Int32
-    if let scriptPath {
-      status = try await runScript(scriptPath, directory: directory, inspector: recording?.inspector)
-    } else {
-      let form = InteractiveSignUp(directory: directory, inspector: recording?.inspector)
-      await form.run()
-      withExtendedLifetime(form) {}
-      status = 0
+    typealias Inspector = StoreInspector<SignUpForm.State, SignUpForm.Action>
+    let session = { @Sendable [scriptPath] (inspector: Inspector?) async throws(CommandError) -> Int32 in
+      guard let scriptPath else {
+        let form = await InteractiveSignUp(directory: directory, inspector: inspector)
+        await form.run()
+        withExtendedLifetime(form) {}
+        return 0
+      }
+      return try await runScript(scriptPath, directory: directory, inspector: inspector)
     }
-    try recording?.finish()
-    return status
+    guard let recording else { return try await session(nil) }
+    do {
+      return try await recording.session { try await session(recording.inspector) }
+    } catch let error as CommandError {
+      throw error
+    } catch {
+      throw .runtime("\(error)")
+    }
   }
 
   /// Writes `message` to standard error and returns the failure status.
@@ -109,12 +116,18 @@ public enum SignUpCommand {
     directory: UserDirectory,
     inspector: StoreInspector<SignUpForm.State, SignUpForm.Action>?
   ) async throws(CommandError) -> Int32 {
-    let text = try ScriptText.read(path)
     do {
-      // Any line ending: `\n`, `\r\n` (a script saved on Windows) or `\r`.
-      let lines = text.split(omittingEmptySubsequences: false, whereSeparator: \.isNewline).map(String.init)
-      let (screen, lastSubmission) = try await ScriptedSignUp(directory: directory, inspector: inspector).run(
-        lines: lines)
+      let form = ScriptedSignUp(directory: directory, inspector: inspector)
+      let (screen, lastSubmission): (String, ScriptedSignUp.Submission?)
+      if path == "-" {
+        // Standard input is read a line at a time, each event done before the next is read.
+        (screen, lastSubmission) = try await form.run(lines: ScriptText.standardInputLines())
+      } else {
+        let text = try ScriptText.read(path)
+        // Any line ending: `\n`, `\r\n` (a script saved on Windows) or `\r`.
+        let lines = text.split(omittingEmptySubsequences: false, whereSeparator: \.isNewline).map(String.init)
+        (screen, lastSubmission) = try await form.run(lines: lines)
+      }
       print(screen)
       switch lastSubmission {
       case .failed(let message): return failure("sign-up failed: \(message)")
@@ -123,6 +136,8 @@ public enum SignUpCommand {
       }
     } catch let error as ScriptedSignUp.ScriptError {
       throw .runtime("script \(error)")
+    } catch let error as CommandError {
+      throw error
     } catch {
       throw .runtime("script: \(error)")
     }

@@ -73,13 +73,24 @@ public enum UsersCommand {
       attributes: [.posixPermissions: 0o700])
     var initial = UsersList.State()
     initial.isSectioned = sectioned
-    // `--plain` runs until interrupted: the recording still gets every line before it.
+    // `--plain` runs until interrupted: the recording then gets the whole session.
     let recording = try recordPath.map { recordPath throws(CommandError) in
       try CommandRecording<UsersList.State, UsersList.Action>(
         feature: "UsersList", initialState: initial, path: recordPath, replacing: force)
     }
-    await run(initial: initial, database: path, plain: plain, inspector: recording?.inspector)
-    try recording?.finish()
+    guard let recording else {
+      await run(initial: initial, database: path, plain: plain, inspector: nil)
+      return
+    }
+    do {
+      try await recording.session { [initial, plain] in
+        await run(initial: initial, database: path, plain: plain, inspector: recording.inspector)
+      }
+    } catch let error as CommandError {
+      throw error
+    } catch {
+      throw .runtime("\(error)")
+    }
   }
 
   @MainActor
