@@ -74,11 +74,23 @@ public enum ServeCommand {
     guard let port else { throw CommandError.usage("serve needs --port (0 for any free port)") }
     // A flag wins over the environment: `--database` with BRAID_POSTGRES_URL set means SQLite.
     let environmentURL = ProcessInfo.processInfo.environment["BRAID_POSTGRES_URL"].flatMap { $0.isEmpty ? nil : $0 }
-    let directory: UserDirectory
+    var directory: UserDirectory
     if let postgresURL = postgresFlag ?? (databaseOption == nil ? environmentURL : nil) {
       guard databaseOption == nil else { throw .usage("--database and --postgres: choose one user directory") }
       guard !postgresURL.isEmpty else { throw .usage("--postgres needs a connection URL") }
-      directory = .postgres(url: postgresURL)
+      // Checked before listening: a server that cannot use its database says so at once,
+      // rather than leaving its clients (behind a load balancer, its share of them) to find out.
+      let answering: Bool
+      switch await PostgresStartCheck.check(url: postgresURL) {
+      case .malformed(let problem):
+        throw .usage("--postgres: not a connection URL libpq can use: \(problem)")
+      case .unreachable(let problem):
+        log("the user directory is unreachable: \(problem); serving anyway, its clients hear it is unavailable")
+        answering = false
+      case .reachable:
+        answering = true
+      }
+      directory = UserDirectory.postgres(url: postgresURL).loggingAvailability(answering: answering, log: log)
     } else {
       let database: UsersDatabasePath
       do {
@@ -103,9 +115,7 @@ public enum ServeCommand {
     } catch {
       throw .usage("--record-dir: \(error)")
     }
-    let server = SignUpServer(directory: faulty, recordings: recordings) { line in
-      FileHandle.standardError.write(Data("braid-demo serve: \(line)\n".utf8))
-    }
+    let server = SignUpServer(directory: faulty, recordings: recordings, log: log)
     let bound: UInt16
     do {
       bound = try server.start(host: host, port: port)
@@ -118,6 +128,11 @@ public enum ServeCommand {
     await untilInterrupted()
     FileHandle.standardError.write(Data("braid-demo serve: stopping\n".utf8))
     await server.stop()
+  }
+
+  /// Writes `line` to the server's log, standard error.
+  @Sendable private static func log(_ line: String) {
+    FileHandle.standardError.write(Data("braid-demo serve: \(line)\n".utf8))
   }
 
   /// Returns when the process receives SIGINT or SIGTERM; later ones are then ignored, so that

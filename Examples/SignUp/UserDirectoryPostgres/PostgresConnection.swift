@@ -37,6 +37,24 @@ final class PostgresConnection: @unchecked Sendable {
 
   deinit { PQfinish(handle) }
 
+  /// What is wrong with `url` before any network is touched: it is not a connection string
+  /// libpq can read, or an option has a value libpq refuses (`sslmode=bogus`). `nil` when
+  /// nothing is.
+  ///
+  /// libpq checks the options when a connection starts, before it looks up a host or opens a
+  /// socket: a connection started without waiting and already failed failed on them.
+  static func problem(withURL url: String) -> String? {
+    let keywords = ["connect_timeout", "application_name", "dbname"]
+    let values = ["5", "braid-demo", url]
+    let started = withCStrings(keywords) { keywords in
+      withCStrings(values) { values in PQconnectStartParams(keywords, values, 1) }
+    }
+    guard let started else { return "libpq could not allocate a connection" }
+    defer { PQfinish(started) }
+    guard PQstatus(started) == CONNECTION_BAD else { return nil }
+    return trimmed(PQerrorMessage(started))
+  }
+
   /// Whether the connection broke (a server that went away, a network that failed): a broken
   /// connection is dropped, not reused.
   var isBroken: Bool { PQstatus(handle) != CONNECTION_OK }
