@@ -46,6 +46,12 @@ package final class LineClient {
     close(descriptor)
   }
 
+  /// A second descriptor for the same connection, which the caller owns: another thread can send
+  /// through it while this client reads (a client that pipelines).
+  package func duplicateDescriptor() -> Int32 {
+    dup(descriptor)
+  }
+
   /// Closes the sending side: the server reads the end of input, and may still answer.
   package func closeSending() {
     shutdown(descriptor, Int32(SHUT_WR))

@@ -21,6 +21,23 @@ final class ConnectionWriter: Sendable {
     var isClosed = false
     /// Whether the writing thread is running; it ends when nothing is left to write.
     var isWriting = false
+    /// Bytes taken by the writing thread and not yet sent.
+    var sending = 0
+    /// Sessions waiting for the output to drain below their bound.
+    var waiters: [(bound: Int, continuation: CheckedContinuation<Void, Never>)] = []
+
+    /// The output not yet sent: what waits, and what is being sent.
+    var backlog: Int { pending.count + sending }
+
+    /// The waiters whose bound the backlog is now below, or all once the writer is done.
+    mutating func waitersToResume() -> [CheckedContinuation<Void, Never>] {
+      let done = isClosed || isFinishing
+      let (ready, waiting) = (
+        waiters.filter { done || backlog < $0.bound }, waiters.filter { !done && backlog >= $0.bound }
+      )
+      waiters = waiting
+      return ready.map(\.continuation)
+    }
 
     /// Whether a writing thread should be started now: there is something to do and none runs.
     mutating func startsWriting() -> Bool {
@@ -64,16 +81,17 @@ final class ConnectionWriter: Sendable {
   /// failure handler hears why.
   @discardableResult
   func write(_ line: String) -> Bool {
-    let overflow = state.withLock { state -> Bool? in
-      if state.isClosed || state.isFinishing { return nil }
+    let (overflow, ready) = state.withLock { state -> (Bool?, [CheckedContinuation<Void, Never>]) in
+      if state.isClosed || state.isFinishing { return (nil, []) }
       if state.pending.count + line.utf8.count + 1 > limit {
         state.isClosed = true
-        return true
+        return (true, state.waitersToResume())
       }
       state.pending.append(contentsOf: line.utf8)
       state.pending.append(UInt8(ascii: "\n"))
-      return false
+      return (false, [])
     }
+    for waiter in ready { waiter.resume() }
     switch overflow {
     case nil: return false
     case true?:
@@ -100,26 +118,52 @@ final class ConnectionWriter: Sendable {
 
   /// Writes what is queued, then stops (see `onStopped`).
   func finish() {
-    state.withLock { $0.isFinishing = true }
+    let ready = state.withLock { state in
+      state.isFinishing = true
+      return state.waitersToResume()
+    }
+    for waiter in ready { waiter.resume() }
     startWritingIfNeeded()
+  }
+
+  /// Waits until fewer than `bound` bytes of output remain to be sent, or the writer is done.
+  ///
+  /// The session waits here before it takes its next line, so that input is paced by output:
+  /// a client that sends many lines while it reads is answered in full, held back by TCP while
+  /// its answers wait, and only a client that stops reading altogether for the send timeout is
+  /// disconnected.
+  func waitForRoom(below bound: Int) async {
+    await withCheckedContinuation { (continuation: CheckedContinuation<Void, Never>) in
+      let ready = state.withLock { state -> Bool in
+        if state.isClosed || state.isFinishing || state.backlog < bound { return true }
+        state.waiters.append((bound, continuation))
+        return false
+      }
+      if ready { continuation.resume() }
+    }
   }
 
   /// Writes what is queued until nothing is left, then ends; ends for good (`onStopped`) once
   /// finishing and drained, or closed.
   private func run() {
     while true {
-      let (chunk, stops) = state.withLock { state -> ([UInt8], Bool?) in
-        if state.isClosed { return ([], true) }
+      let (chunk, stops, ready) = state.withLock { state -> ([UInt8], Bool?, [CheckedContinuation<Void, Never>]) in
+        // What was being sent is sent.
+        state.sending = 0
+        let ready = state.waitersToResume()
+        if state.isClosed { return ([], true, ready) }
         let chunk = state.pending
         state.pending.removeAll(keepingCapacity: true)
+        state.sending = chunk.count
         if chunk.isEmpty {
-          if state.isFinishing { return ([], true) }
+          if state.isFinishing { return ([], true, ready) }
           // Nothing to write: the thread ends, and the next write starts another.
           state.isWriting = false
-          return ([], false)
+          return ([], false, ready)
         }
-        return (chunk, nil)
+        return (chunk, nil, ready)
       }
+      for waiter in ready { waiter.resume() }
       switch stops {
       case true?:
         onStopped()
@@ -130,10 +174,13 @@ final class ConnectionWriter: Sendable {
         break
       }
       if let error = send(chunk) {
-        let wasClosed = state.withLock { state in
-          defer { state.isClosed = true }
-          return state.isClosed || state.isFinishing
+        let (wasClosed, ready) = state.withLock { state in
+          let wasClosed = state.isClosed || state.isFinishing
+          state.isClosed = true
+          state.sending = 0
+          return (wasClosed, state.waitersToResume())
         }
+        for waiter in ready { waiter.resume() }
         if !wasClosed { onFailure("the client does not take its output (\(String(cString: strerror(error))))") }
         onStopped()
         return

@@ -32,6 +32,9 @@ final class LineChannel {
   /// The next line with its number (from 1), or `nil` once the input has ended. No line for the
   /// idle timeout ends the input.
   func next() async -> (number: Int, line: LineFramer.Line)? {
+    // Input is paced by output: while half the writer's bound waits to be sent, the next line
+    // is not taken, the reader's window stays full, and TCP holds the client back.
+    await connection.writer.waitForRoom(below: connection.writer.limit / 2)
     if owesHandled {
       owesHandled = false
       connection.handled()

@@ -3,7 +3,8 @@ public struct ServerLimits: Sendable {
   /// The longest line, in bytes; a longer one is answered with an error and skipped.
   public var lineLength = 4_096
   /// The most output that may wait for a client to read it; past it, the client is
-  /// disconnected.
+  /// disconnected. While half of it waits, the server handles none of the client's next lines,
+  /// so a client that reads is paced by its output rather than disconnected.
   public var pendingOutput = 256 * 1_024
   /// How long one write may wait for a client to take its output before the client is
   /// disconnected.
