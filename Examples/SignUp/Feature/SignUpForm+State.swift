@@ -22,8 +22,11 @@ extension SignUpForm {
     /// An empty form.
     public init() {}
 
-    /// Whether the password has at least 8 characters.
-    public var isPasswordLongEnough: Bool { password.count >= 8 }
+    /// The shortest password, in characters.
+    public static let shortestPassword = 8
+
+    /// Whether the password has at least ``shortestPassword`` characters.
+    public var isPasswordLongEnough: Bool { password.count >= Self.shortestPassword }
 
     /// The longest password, in characters (the system's password hashing takes at most 511
     /// bytes; 100 characters are at most 400 bytes of UTF-8).

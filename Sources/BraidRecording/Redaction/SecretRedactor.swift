@@ -1,57 +1,55 @@
-/// Gives each secret of a trace a placeholder: as many characters as the secret, each of the
-/// same kind (digit, ASCII uppercase, ASCII lowercase, anything else), the same placeholder for
-/// the same secret and distinct placeholders for distinct secrets.
+/// Gives each secret of a trace a placeholder of its class (``SecretClass``): the same
+/// placeholder for the same secret, distinct placeholders for distinct secrets, and nothing else
+/// of the secret kept: not its length, not its characters.
+///
+/// Equal secrets match and unequal ones differ, so a rule that compares two secrets (a password
+/// and its verification) decides on replay as it did; a rule on a secret's class (too short,
+/// acceptable) does too, because the placeholder is of the same class.
 public struct SecretRedactor: Sendable {
+  /// The placeholder of each secret seen.
   private var placeholders: [String: String] = [:]
-  /// How many secrets of each shape (the kinds of their characters, in order) have come.
-  private var shapes: [[Int]: Int] = [:]
+  /// The placeholders given so far.
+  private var used: Set<String> = []
+  /// How many placeholders each class (by name) has been asked for.
+  private var counts: [String: Int] = [:]
 
   /// A redactor that has seen no secret yet.
   public init() {}
 
   /// Replaces `secret` with its placeholder.
   ///
-  /// - Parameter secret: The secret; the empty string stays empty.
-  public mutating func redact(_ secret: inout String) {
-    secret = placeholder(for: secret)
+  /// - Parameters:
+  ///   - secret: The secret.
+  ///   - classes: The classes the feature sorts such secrets into, tried in order; a secret
+  ///     none contains is of ``SecretClass/any``.
+  public mutating func redact(_ secret: inout String, classes: [SecretClass] = []) {
+    secret = placeholder(for: secret, classes: classes)
   }
 
   /// The placeholder for `secret`, made when first asked for.
   ///
-  /// - Parameter secret: The secret.
+  /// - Parameters:
+  ///   - secret: The secret.
+  ///   - classes: The classes the feature sorts such secrets into, tried in order; a secret
+  ///     none contains is of ``SecretClass/any``.
   /// - Returns: Its placeholder.
-  public mutating func placeholder(for secret: String) -> String {
+  public mutating func placeholder(for secret: String, classes: [SecretClass] = []) -> String {
     if let known = placeholders[secret] { return known }
-    // Numbered by how many secrets of this shape came before, so two secrets of one shape
-    // differ in at least one character (up to the number of placeholders the shape allows).
-    let kinds = secret.map(Self.kind(of:))
-    let number = shapes[kinds, default: 0]
-    shapes[kinds] = number + 1
-    var remaining = number + 1
-    var characters: [Character] = []
-    for kind in kinds {
-      let alphabet = Self.alphabets[kind]
-      characters.append(alphabet[remaining % alphabet.count])
-      remaining /= alphabet.count
+    let secretClass = classes.first { $0.contains(secret) } ?? .any
+    var candidate = ""
+    // Distinct secrets get distinct placeholders: one already given is skipped. A class that
+    // runs out of new ones (a mistaken declaration) falls back to `any`'s.
+    for source in [secretClass, .any] {
+      for _ in 0..<1_000 {
+        let number = counts[source.name, default: 0] + 1
+        counts[source.name] = number
+        candidate = source.placeholder(number)
+        if !used.contains(candidate) { break }
+      }
+      if !used.contains(candidate) { break }
     }
-    let placeholder = String(characters)
-    placeholders[secret] = placeholder
-    return placeholder
-  }
-
-  private static let alphabets: [[Character]] = [
-    Array("0123456789"), Array("ABCDEFGHIJKLMNOPQRSTUVWXYZ"), Array("abcdefghijklmnopqrstuvwxyz"),
-    Array("*#%&+=?@^~!$"),
-  ]
-
-  /// 0 for a digit, 1 an ASCII uppercase letter, 2 an ASCII lowercase letter, 3 anything else.
-  private static func kind(of character: Character) -> Int {
-    guard let ascii = character.asciiValue else { return 3 }
-    switch ascii {
-    case UInt8(ascii: "0")...UInt8(ascii: "9"): return 0
-    case UInt8(ascii: "A")...UInt8(ascii: "Z"): return 1
-    case UInt8(ascii: "a")...UInt8(ascii: "z"): return 2
-    default: return 3
-    }
+    used.insert(candidate)
+    placeholders[secret] = candidate
+    return candidate
   }
 }
