@@ -1,3 +1,4 @@
+import Foundation
 import Synchronization
 
 /// Builds the child reducers of `Scope`, `ifLet`, `ifCaseLet` and `forEach`: when the parent is
@@ -10,58 +11,74 @@ import Synchronization
 /// while building it, and a child whose type is already noted (the reducer reached itself) is
 /// built at its first use instead, once, one level at a time. Every reducer that does not
 /// contain itself is built as before, and pays nothing per send.
+///
+/// The types being built are kept per thread (building is synchronous), not in a task-local
+/// value, whose `withValue` would put the building inside a closure.
 @usableFromInline
 enum ChildReducerBuilding {
-  /// The reducer types whose functions are being built, innermost first.
-  @TaskLocal static var enclosing: EnclosingReducer?
-
   /// The functions of a container's child reducer.
   @inlinable
   static func functions<Child: Reducer>(of child: Child) -> ReducerFunctions<Child.State, Child.Action> {
-    // `makeFunctions` is called here, where `Child` is known, so that the closures it makes
-    // are specialized: called from generic code they would cost several times as much per send.
-    guard isBeingBuilt(Child.self) else {
-      return building(Child.self) { child.makeFunctions() }
-    }
-    let lazy = LazyReducerFunctions { building(Child.self) { child.makeFunctions() } }
-    return ReducerFunctions(
-      reduce: { state, action in lazy.functions.reduce(&state, action) },
-      // Whether the child has hooks is known only once it is built: ask it then.
-      lifecycle: Lifecycle(
-        mount: { state in lazy.functions.lifecycle.mountEffect(state) },
-        dismount: { state in lazy.functions.lifecycle.dismountEffect(state) }
+    // `makeFunctions` is called here, where `Child` is known and outside any closure, so that
+    // the closures it makes are specialized: called from a closure handed to another function,
+    // a send through ten generic levels cost 40 more instructions (the instruction gate's
+    // scoped-generic-10 row).
+    guard startBuilding(Child.self) else {
+      let lazy = LazyReducerFunctions {
+        let started = startBuilding(Child.self)
+        defer { if started { endBuilding() } }
+        return child.makeFunctions()
+      }
+      return ReducerFunctions(
+        reduce: { state, action in lazy.functions.reduce(&state, action) },
+        // Whether the child has hooks is known only once it is built: ask it then.
+        lifecycle: Lifecycle(
+          mount: { state in lazy.functions.lifecycle.mountEffect(state) },
+          dismount: { state in lazy.functions.lifecycle.dismountEffect(state) }
+        )
       )
-    )
-  }
-
-  /// Whether a reducer of this type is being built around the one being built now.
-  @usableFromInline
-  static func isBeingBuilt(_ type: Any.Type) -> Bool {
-    let id = ObjectIdentifier(type)
-    var reducer = enclosing
-    while let current = reducer {
-      if current.type == id { return true }
-      reducer = current.next
     }
-    return false
+    defer { endBuilding() }
+    return child.makeFunctions()
   }
 
-  /// Runs `build` with a reducer of this type noted as being built.
+  /// The reducer types being built, by thread, outermost first. A thread's entry goes when it
+  /// has nothing being built, so the table holds only the threads building now.
+  static let building = SanitizerVisibleMutex<[UInt: [ObjectIdentifier]]>([:])
+
+  /// This thread, as a key of ``building``.
+  static var thread: UInt {
+    #if canImport(Darwin)
+      UInt(bitPattern: pthread_self())
+    #else
+      UInt(pthread_self())
+    #endif
+  }
+
+  /// Notes that a reducer of this type is being built, on this thread, and returns `true`; or
+  /// returns `false`, noting nothing, when one is being built around it already.
+  ///
+  /// Building is synchronous, so the thread that starts building a reducer is the one that
+  /// finishes it.
   @usableFromInline
-  static func building<Result>(_ type: Any.Type, _ build: () -> Result) -> Result {
-    $enclosing.withValue(EnclosingReducer(type: ObjectIdentifier(type), next: enclosing), operation: build)
+  static func startBuilding(_ type: Any.Type) -> Bool {
+    let id = ObjectIdentifier(type)
+    let thread = thread
+    return building.withLock { building in
+      guard building[thread]?.contains(id) != true else { return false }
+      building[thread, default: []].append(id)
+      return true
+    }
   }
-}
 
-/// One reducer type being built, and the ones being built around it.
-@usableFromInline
-final class EnclosingReducer: Sendable {
-  let type: ObjectIdentifier
-  let next: EnclosingReducer?
-
-  init(type: ObjectIdentifier, next: EnclosingReducer?) {
-    self.type = type
-    self.next = next
+  /// Ends what the last successful ``startBuilding(_:)`` on this thread started.
+  @usableFromInline
+  static func endBuilding() {
+    let thread = thread
+    building.withLock { building in
+      building[thread]?.removeLast()
+      if building[thread]?.isEmpty == true { building[thread] = nil }
+    }
   }
 }
 
