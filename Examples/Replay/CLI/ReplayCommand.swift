@@ -71,12 +71,8 @@ public enum ReplayCommand {
         arguments.removeFirst()
         htmlPath = value
       case "--test-name":
-        guard let value = arguments.first, isIdentifier(value) else {
-          throw .usage("--test-name needs a Swift identifier")
-        }
-        guard !Self.keywords.contains(value) else {
-          throw .usage("--test-name '\(value)' is a Swift keyword: an emitted test named so would not compile")
-        }
+        guard let value = arguments.first else { throw .usage("--test-name needs a Swift identifier") }
+        if let problem = TestName.problem(with: value) { throw .usage("--test-name \(problem)") }
         arguments.removeFirst()
         testName = value
       default:
@@ -204,21 +200,6 @@ public enum ReplayCommand {
       return (0, nil)
     case .verify, .emit: return (try report(&replay, at: nil, path: name), nil)
     }
-  }
-
-  /// Swift's reserved words, which cannot name a function without backquotes.
-  static let keywords: Set<String> = [
-    "associatedtype", "class", "deinit", "enum", "extension", "fileprivate", "func",
-    "import", "init", "inout", "internal", "let", "operator", "precedencegroup", "private",
-    "protocol", "public", "rethrows", "static", "struct", "subscript", "typealias", "var", "break", "case", "catch",
-    "continue", "default", "defer", "do", "else", "fallthrough", "for", "guard", "if", "in", "repeat", "return",
-    "switch", "throw", "where", "while", "Any", "as", "await", "false", "is", "nil", "self", "Self", "super",
-    "throws", "true", "try", "_",
-  ]
-
-  private static func isIdentifier(_ name: String) -> Bool {
-    guard let first = name.unicodeScalars.first, first == "_" || first.properties.isXIDStart else { return false }
-    return name.unicodeScalars.allSatisfy { $0 == "_" || $0.properties.isXIDContinue }
   }
 
   /// Steps through the trace on the commands `nextCommand` reads (`n`, `p`, `j N`, `q`),

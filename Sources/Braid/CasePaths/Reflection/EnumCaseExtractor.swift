@@ -184,7 +184,7 @@ final class EnumCaseExtractor<Root, Value>: Sendable {
   @usableFromInline
   func reflectedPayload(of root: Root) -> Value? {
     guard let child = Mirror(reflecting: root).children.first else { return nil }
-    return Self.declaredPayload(of: child.value).value as? Value
+    return ReflectedPayload.declared(of: child.value).value as? Value
   }
 }
 
@@ -225,7 +225,7 @@ extension EnumCaseExtractor {
         reject(tag)  // A case without associated value is never a constructor's case.
         return nil
       }
-      let declared = Self.declaredPayload(of: child.value)
+      let declared = ReflectedPayload.declared(of: child.value)
       guard let payload = declared.value as? Value else {
         // The cast also fails for a payload that a converted `embed` would accept only some
         // values of (`Any` holding a `String`, when `Value` is `Int`): reject the whole case
@@ -256,7 +256,7 @@ extension EnumCaseExtractor {
     {
       return .neverMatches
     }
-    guard Self.declaredPayload(of: payload.value).type.matchesIgnoringLabels(valueType) else {
+    guard ReflectedPayload.declared(of: payload.value).type.matchesIgnoringLabels(valueType) else {
       return ExtractionPlan(tag: tag, access: .reflected)
     }
     if EnumPayload.hasAtMostOneValue(Value.self) {
@@ -268,41 +268,6 @@ extension EnumCaseExtractor {
     return ExtractionPlan(
       tag: tag, access: cases.isIndirect(tag: tag) ? .boxed : .inline, projects: projects,
       matchesEveryTag: matchesEveryTag)
-  }
-
-  /// The type a `Mirror` child was stored as: the case's declared payload type, even when that
-  /// is an existential such as `Any` (where `type(of:)` would look through to the contents).
-  static func staticType(of value: Any) -> TypeMetadata {
-    var container = value
-    return withUnsafeMutablePointer(to: &container) { pointer in
-      // An `Any` is a three-word inline buffer followed by the stored type's metadata.
-      let type = UnsafeRawPointer(pointer).load(
-        fromByteOffset: 3 * MemoryLayout<UnsafeRawPointer>.size, as: UnsafeRawPointer.self)
-      return TypeMetadata(pointer: type)
-    }
-  }
-
-  /// A `Mirror` child of an enum value seen as its case declares it: the payload's value and its
-  /// declared type.
-  ///
-  /// The runtime reflects a case with one labelled value, `case sent(didSucceed: Bool)`, as a
-  /// one-element tuple `(didSucceed: Bool)`, a type Swift code cannot spell and that no cast
-  /// turns into a `Bool`. Such a tuple is laid out exactly as its element, so its element is
-  /// the payload, and the enum stores it as it would store the element alone.
-  static func declaredPayload(of child: Any) -> (value: Any, type: TypeMetadata) {
-    let type = staticType(of: child)
-    let elements = type.tupleElements
-    guard elements.count == 1 else { return (child, type) }
-    let elementType = unsafeBitCast(elements[0].pointer, to: Any.Type.self)
-    func element<Tuple>(of _: Tuple.Type) -> Any {
-      let tuple = child as! Tuple
-      func load<Element>(_: Element.Type) -> Any {
-        withUnsafePointer(to: tuple) { UnsafeRawPointer($0).load(as: Element.self) }
-      }
-      return load(elementType)
-    }
-    let tupleType: Any.Type = Swift.type(of: child)
-    return (element(of: tupleType), elements[0])
   }
 
   func publish(_ plan: ExtractionPlan) -> ExtractionPlan {
