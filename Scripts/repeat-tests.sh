@@ -5,15 +5,24 @@
 # --skip-build. Logs of failing runs are kept in .build/repeat-tests/.
 #
 #   Scripts/repeat-tests.sh 100
+#   Scripts/repeat-tests.sh --filter aLiveGpsdClientHolds 200   one test (a swift test --filter
+#                                                 pattern), 200 times; a run that matches no
+#                                                 test counts as failed
 #   Scripts/repeat-tests.sh --sanitize=thread 5   the thread-sanitizer build, tests one at a time
 #                                                 as .ci/run runs them
 set -u
 sanitizer=""
-case "${1:-}" in
-  --sanitize=thread | --sanitize=address) sanitizer=${1#--sanitize=}; shift ;;
-esac
+filter=()
+usage="usage: $0 [--sanitize=thread|address] [--filter PATTERN] [N]  (N runs, default 10)"
+while [ $# -gt 0 ]; do
+  case "$1" in
+    --sanitize=thread | --sanitize=address) sanitizer=${1#--sanitize=}; shift ;;
+    --filter) [ $# -ge 2 ] || { echo "$usage" >&2; exit 64; }; filter=(--filter "$2"); shift 2 ;;
+    *) break ;;
+  esac
+done
 runs=${1:-10}
-case "$runs" in '' | *[!0-9]*) echo "usage: $0 [--sanitize=thread|address] [N]  (N runs, default 10)" >&2; exit 64 ;; esac
+case "$runs" in '' | *[!0-9]*) echo "$usage" >&2; exit 64 ;; esac
 cd "$(dirname "$0")/.."
 flags=()
 if [ -n "$sanitizer" ]; then
@@ -35,8 +44,10 @@ start=$(date +%s)
 for i in $(seq 1 "$runs"); do
   if [ $((i % 2)) -eq 1 ] && [ -n "$pin" ]; then mode="one core"; prefix=$pin; else mode="all cores"; prefix=""; fi
   log="$logs/run-$i.log"
-  $prefix swift test --skip-build "${flags[@]}" >"$log" 2>&1
+  $prefix swift test --skip-build "${flags[@]}" "${filter[@]}" >"$log" 2>&1
   status=$?
+  # A filter that matches nothing passes vacuously: count it as a failure.
+  if [ ${#filter[@]} -gt 0 ] && ! grep -qE "^✔ Test run with [1-9][0-9]* tests?" "$log"; then status=1; fi
   reached=$i
   # Swift Testing: "✘ Test name() failed"; XCTest: "Test Case '…' failed".
   failures=$(grep -E "^✘ Test .* failed|Test Case '.*' failed" "$log" | sed -E "s/ after [0-9.]+ seconds.*//; s/ \([0-9.]+ seconds\)//")

@@ -33,5 +33,11 @@ public enum LocationSource: Sendable, Equatable {
 
   /// gpsd's JSON protocol (`?WATCH={"enable":true,"json":true}`), by default on
   /// `127.0.0.1:2947`: every `TPV` report with a fix and a time. Reconnects like ``nmeaTCP(host:port:)``.
+  ///
+  /// The manager holds one connection to gpsd for as long as it reads. gpsd itself closes a
+  /// client it can write only part of a report to (its socket buffer full: a reader starved of
+  /// the processor for long enough); the manager then reports `LocationError.disconnected`, a
+  /// status with `isOpen` false, and reconnects after ``LocationSourceBackoff``'s first wait,
+  /// losing the reports of that second.
   case gpsd(host: String = "127.0.0.1", port: Int = 2947)
 }

@@ -41,17 +41,26 @@ final class PseudoTerminal: Sendable {
   /// Writes `text` on a thread of its own, then `trailer` again and again, until ``hangUp()``;
   /// each write waits for the reader to make room.
   func feed(_ text: String, then trailer: String, pausingBetweenRepeats pause: Duration = .zero) {
+    feed(text, thenCycling: [trailer], pausingAfterEach: pause)
+  }
+
+  /// Writes `text` on a thread of its own, then each of `chunks` in turn, from the first again
+  /// after the last, with `pause` after each, until ``hangUp()``: a receiver that sends one
+  /// epoch's sentences per tick. Each write waits for the reader to make room.
+  func feed(_ text: String, thenCycling chunks: [String], pausingAfterEach pause: Duration) {
     let done = DispatchSemaphore(value: 0)
     feeding.withLock { $0.done = done }
     let keepGoing: @Sendable () -> Bool = { [feeding] in !feeding.withLock { $0.stop } }
     let pauseMicroseconds = UInt32(
       clamping: pause.components.seconds * 1_000_000 + pause.components.attoseconds / 1_000_000_000_000)
+    let chunks = chunks.map { Array($0.utf8) }
     Thread.detachNewThread { [self] in
-      if write(Array(text.utf8), while: keepGoing) {
-        let bytes = Array(trailer.utf8)
-        while write(bytes, while: keepGoing) {
+      var next = 0
+      if write(Array(text.utf8), while: keepGoing), !chunks.isEmpty {
+        while write(chunks[next], while: keepGoing) {
+          next = (next + 1) % chunks.count
           // A receiver's pace, on the feeder's own thread: the reader of the other side gets
-          // a breath between repeats instead of an endless flood.
+          // a breath between writes instead of an endless flood.
           if pauseMicroseconds > 0 { usleep(pauseMicroseconds) }
         }
       }
