@@ -12,6 +12,7 @@ let package = Package(
     .library(name: "Braid", targets: ["Braid"]),
     .library(name: "BraidTesting", targets: ["BraidTesting"]),
     .library(name: "BraidRecording", targets: ["BraidRecording"]),
+    .library(name: "BraidTools", targets: ["BraidTools"]),
     // The examples' features, for the benchmarks, which explore them.
     .library(name: "BraidExampleFeatures", targets: ["CounterFeature", "SignUpFeature"]),
     .library(name: "BraidSQLite", targets: ["BraidSQLite"]),
@@ -27,6 +28,9 @@ let package = Package(
     // Record, replay and verify traces; links neither Testing nor XCTest, so the demo CLI uses it.
     .target(
       name: "BraidRecording", dependencies: ["Braid"], exclude: ["trace.schema.json"], swiftSettings: strict),
+    // The tools on a catalog of features: replay, timelines, emitted tests, exploration.
+    // Recording a session needs BraidPOSIX's signal handling, so the tools are Linux's.
+    .target(name: "BraidTools", dependencies: ["Braid", "BraidPOSIX", "BraidRecording"], swiftSettings: strict),
     .target(name: "CBraidTestingHook"),
     .systemLibrary(name: "CSQLite", path: "Sources/CSQLite", providers: [.apt(["libsqlite3-dev"])]),
     .target(name: "BraidSQLite", dependencies: ["CSQLite"], swiftSettings: strict),
@@ -47,14 +51,14 @@ let package = Package(
     // MARK: - Examples: feature / client interface / live client / CLI
     .target(
       name: "DemoCommandLine",
-      dependencies: ["Braid", "BraidPOSIX", "BraidRecording"],
+      dependencies: ["Braid", "BraidPOSIX", "BraidRecording", "BraidTools"],
       path: "Examples/CommandLine",
       swiftSettings: strict
     ),
     .target(name: "CounterFeature", dependencies: ["Braid"], path: "Examples/Counter/Feature", swiftSettings: strict),
     .target(
       name: "CounterCLI",
-      dependencies: ["Braid", "BraidRecording", "CounterFeature", "DemoCommandLine"],
+      dependencies: ["Braid", "BraidTools", "BraidRecording", "CounterFeature", "DemoCommandLine"],
       path: "Examples/Counter/CLI",
       swiftSettings: strict
     ),
@@ -67,12 +71,15 @@ let package = Package(
     .target(
       name: "LocationTrackerCLI",
       dependencies: [
-        "Braid", "BraidLocation", "BraidLocationLive", "BraidRecording", "DemoCommandLine", "LocationTrackerFeature",
+        "Braid", "BraidTools", "BraidLocation", "BraidLocationLive", "BraidRecording", "DemoCommandLine",
+        "LocationTrackerFeature",
       ],
       path: "Examples/LocationTracker/CLI",
       swiftSettings: strict
     ),
-    .target(name: "UserDirectoryClient", dependencies: ["Braid"], path: "Examples/SignUp/UserDirectoryClient", swiftSettings: strict),
+    .target(
+      name: "UserDirectoryClient", dependencies: ["Braid"], path: "Examples/SignUp/UserDirectoryClient",
+      swiftSettings: strict),
     .systemLibrary(name: "CCrypt", path: "Sources/CCrypt", providers: [.apt(["libcrypt-dev"])]),
     .systemLibrary(name: "CLibPQ", path: "Sources/CLibPQ", providers: [.apt(["libpq-dev"])]),
     // The users database's rules, for every directory that stores users: the path rule, the
@@ -96,7 +103,8 @@ let package = Package(
     .target(
       name: "SignUpCLI",
       dependencies: [
-        "Braid", "BraidPOSIX", "BraidRecording", "DemoCommandLine", "SignUpFeature", "UserDirectoryClient",
+        "Braid", "BraidTools", "BraidPOSIX", "BraidRecording", "DemoCommandLine", "SignUpFeature",
+        "UserDirectoryClient",
         "UserDirectoryLive", "UserDirectoryPostgres", "UsersDatabase",
       ],
       path: "Examples/SignUp/CLI",
@@ -111,33 +119,35 @@ let package = Package(
     .target(
       name: "UsersListCLI",
       dependencies: [
-        "Braid", "BraidFetchedResults", "BraidFetchedResultsLive", "BraidRecording", "DemoCommandLine",
+        "Braid", "BraidTools", "BraidFetchedResults", "BraidFetchedResultsLive", "BraidRecording", "DemoCommandLine",
         "UsersDatabase", "UsersListFeature",
       ],
       path: "Examples/UsersList/CLI",
       swiftSettings: strict
     ),
+    // Each example's catalog entry for the tools, and its exploration beside it.
     .target(
-      name: "ReplayCLI",
-      dependencies: [
-        "Braid", "BraidFetchedResults", "BraidLocation", "BraidRecording", "CounterFeature", "DemoCommandLine",
-        "LocationTrackerFeature", "SignUpFeature", "UserDirectoryClient", "UsersListFeature",
-      ],
-      path: "Examples/Replay/CLI",
-      swiftSettings: strict
-    ),
+      name: "CounterTools", dependencies: ["Braid", "BraidRecording", "BraidTools", "CounterFeature"],
+      path: "Examples/Counter/Tools", swiftSettings: strict),
     .target(
-      name: "ExploreCLI",
-      dependencies: [
-        "Braid", "BraidLocation", "BraidRecording", "CounterFeature", "DemoCommandLine", "LocationTrackerFeature",
-        "ReplayCLI", "SignUpFeature", "UserDirectoryClient",
-      ],
-      path: "Examples/Explore/CLI",
-      swiftSettings: strict
-    ),
+      name: "SignUpTools",
+      dependencies: ["Braid", "BraidRecording", "BraidTools", "SignUpFeature", "UserDirectoryClient"],
+      path: "Examples/SignUp/Tools", swiftSettings: strict),
+    .target(
+      name: "LocationTrackerTools",
+      dependencies: ["Braid", "BraidLocation", "BraidRecording", "BraidTools", "LocationTrackerFeature"],
+      path: "Examples/LocationTracker/Tools", swiftSettings: strict),
+    .target(
+      name: "UsersListTools",
+      dependencies: ["Braid", "BraidFetchedResults", "BraidTools", "UsersListFeature"],
+      path: "Examples/UsersList/Tools", swiftSettings: strict),
     .executableTarget(
       name: "braid-demo",
-      dependencies: ["CounterCLI", "ExploreCLI", "LocationTrackerCLI", "ReplayCLI", "SignUpCLI", "UsersListCLI"],
+      dependencies: [
+        "BraidTools", "CounterCLI", "CounterFeature", "CounterTools", "DemoCommandLine", "LocationTrackerCLI",
+        "LocationTrackerFeature", "LocationTrackerTools", "SignUpCLI", "SignUpFeature", "SignUpTools", "UsersListCLI",
+        "UsersListFeature", "UsersListTools",
+      ],
       path: "Examples/Demo",
       swiftSettings: strict
     ),
@@ -163,9 +173,14 @@ let package = Package(
     .testTarget(
       name: "ExplorationTests",
       dependencies: [
-        "Braid", "BraidLocation", "BraidRecording", "BraidTestSupport", "CounterFeature", "ExploreCLI",
-        "LocationTrackerFeature", "SignUpFeature", "UserDirectoryClient",
+        "Braid", "BraidLocation", "BraidRecording", "BraidTestSupport", "CounterFeature", "CounterTools",
+        "LocationTrackerFeature", "LocationTrackerTools", "SignUpFeature", "SignUpTools", "UserDirectoryClient",
       ],
+      swiftSettings: strict
+    ),
+    .testTarget(
+      name: "BraidToolsTests",
+      dependencies: ["Braid", "BraidRecording", "BraidTools"],
       swiftSettings: strict
     ),
     .testTarget(
@@ -209,7 +224,8 @@ let package = Package(
     .testTarget(
       name: "LocationTrackerExampleTests",
       dependencies: [
-        "Braid", "BraidTesting", "BraidLocation", "DemoCommandLine", "LocationTrackerCLI", "LocationTrackerFeature",
+        "Braid", "BraidTools", "BraidTesting", "BraidLocation", "DemoCommandLine", "LocationTrackerCLI",
+        "LocationTrackerFeature",
       ],
       swiftSettings: strict
     ),
@@ -238,8 +254,9 @@ let package = Package(
     .testTarget(
       name: "RecordedSessionTests",
       dependencies: [
-        "Braid", "BraidLocation", "BraidTesting", "CounterFeature", "LocationTrackerFeature", "ReplayCLI",
-        "SignUpFeature", "UserDirectoryClient",
+        "Braid", "BraidLocation", "BraidTesting", "BraidTools", "CounterFeature", "CounterTools",
+        "LocationTrackerFeature", "LocationTrackerTools", "SignUpFeature", "SignUpTools", "UserDirectoryClient",
+        "UsersListTools",
       ],
       exclude: ["Traces"],
       swiftSettings: strict

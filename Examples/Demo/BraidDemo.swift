@@ -1,11 +1,18 @@
+import BraidTools
 import CounterCLI
+import CounterFeature
+import CounterTools
 import DemoCommandLine
-import ExploreCLI
 import Foundation
 import LocationTrackerCLI
-import ReplayCLI
+import LocationTrackerFeature
+import LocationTrackerTools
 import SignUpCLI
+import SignUpFeature
+import SignUpTools
 import UsersListCLI
+import UsersListFeature
+import UsersListTools
 
 /// `braid-demo`: Braid's examples in a terminal, one subcommand per example.
 ///
@@ -25,7 +32,22 @@ enum BraidDemo {
     var help: String { "usage: \(synopsis)\n\n\(options)" }
   }
 
-  static let commands = [
+  /// The demo's features under the tools (`features`, `replay`, `explore`): each example's
+  /// catalog entry, kept beside its feature.
+  @MainActor static let catalog = FeatureCatalog([
+    Counter.catalogEntry, SignUpForm.catalogEntry, LocationTracker.catalogEntry, UsersList.catalogEntry,
+  ])
+
+  /// The examples' own commands, then the tools' commands on their catalog.
+  @MainActor static let commands =
+    exampleCommands
+    + BraidTools.commands(catalog: catalog, toolName: "braid-demo").map { tool in
+      Command(name: tool.name, synopsis: tool.synopsis, options: tool.options) { arguments, printHelp in
+        try await tool.run(arguments, printHelp)
+      }
+    }
+
+  private static let exampleCommands = [
     Command(
       name: "signup", synopsis: "braid-demo signup [--database PATH] [--script FILE|-] [--record FILE [--force]]",
       options: SignUpCommand.usage
@@ -66,28 +88,10 @@ enum BraidDemo {
       try await ServeCommand.run(arguments: arguments, printUsage: printHelp)
       return 0
     },
-    Command(
-      name: "explore",
-      synopsis: """
-        braid-demo explore counter|signup|location [--seed S] [--steps N] [--run-effects] [--trace FILE]
-                                   [--examples DIR] [--mermaid FILE] [--dot FILE] [--html FILE] [--force]
-        """,
-      options: ExploreCommand.usage
-    ) { arguments, printHelp in
-      try await ExploreCommand.run(arguments: arguments, printUsage: printHelp)
-    },
-    Command(
-      name: "replay",
-      synopsis: "braid-demo replay FILE [--at N | --step | --emit-test [--test-name NAME] | --html FILE [--force]]",
-      options: ReplayCommand.usage
-    ) {
-      arguments, printHelp in
-      try ReplayCommand.run(arguments: arguments, printUsage: printHelp)
-    },
   ]
 
   /// Every command's synopsis and options: what `braid-demo help` prints.
-  static var usage: String {
+  @MainActor static var usage: String {
     let synopses = commands.enumerated().map { index, command in
       (index == 0 ? "usage: " : "       ") + command.synopsis
     }
@@ -98,7 +102,7 @@ enum BraidDemo {
       ]).joined(separator: "\n")
   }
 
-  static func main() async {
+  @MainActor static func main() async {
     var arguments = Array(CommandLine.arguments.dropFirst())
     guard let name = arguments.first else {
       write(usage, to: .standardError)

@@ -48,7 +48,7 @@ struct ExploreProcessTests {
   @Test func aWrongExampleOrFlagIsAUsageError() async throws {
     let unknown = try await Demo.run(["explore", "nothing"])
     #expect(unknown.status == 64)
-    #expect(unknown.error.hasPrefix("braid-demo: no example 'nothing' to explore: counter, signup or location"))
+    #expect(unknown.error.hasPrefix("braid-demo: no feature 'nothing' to explore: counter, signup or location"))
     let steps = try await Demo.run(["explore", "counter", "--steps", "0"])
     #expect(steps.status == 64)
     #expect(steps.error.hasPrefix("braid-demo: --steps needs a number (1 or more)"))

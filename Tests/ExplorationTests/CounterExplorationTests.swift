@@ -1,7 +1,7 @@
 import Braid
 import BraidRecording
 import CounterFeature
-import ExploreCLI
+import CounterTools
 import Foundation
 import Testing
 

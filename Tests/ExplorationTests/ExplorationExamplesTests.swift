@@ -1,6 +1,6 @@
 import BraidRecording
 import CounterFeature
-import ExploreCLI
+import CounterTools
 import Foundation
 import Testing
 

@@ -1,7 +1,7 @@
 import BraidRecording
 import BraidTestSupport
 import CounterFeature
-import ExploreCLI
+import CounterTools
 import Foundation
 import Testing
 

@@ -1,7 +1,7 @@
 import Braid
 import BraidRecording
-import ExploreCLI
 import LocationTrackerFeature
+import LocationTrackerTools
 import Testing
 
 /// The location tracker explored: the unbroken one keeps its rules; one that counts distance

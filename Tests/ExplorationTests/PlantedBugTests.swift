@@ -1,7 +1,9 @@
 import Braid
 import BraidRecording
 import CounterFeature
-import ExploreCLI
+import CounterTools
+import LocationTrackerTools
+import SignUpTools
 import Testing
 
 /// Each planted bug is found from at least 9 of the seeds 0–9 within 10,000 steps, shrunk to at

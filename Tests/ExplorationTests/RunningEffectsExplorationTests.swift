@@ -1,8 +1,8 @@
 import Braid
 import BraidRecording
-import ExploreCLI
 import Foundation
 import SignUpFeature
+import SignUpTools
 import Testing
 
 /// Explorations whose effects run on the walk's test clock: the sign-up form's debounced check

@@ -1,8 +1,8 @@
 import Braid
 import BraidRecording
-import ExploreCLI
 import Foundation
 import SignUpFeature
+import SignUpTools
 import Testing
 
 /// The sign-up form explored: the unbroken form keeps its rules; a form that keeps Create

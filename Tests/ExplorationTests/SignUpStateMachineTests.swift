@@ -1,6 +1,6 @@
 import BraidRecording
-import ExploreCLI
 import Foundation
+import SignUpTools
 import Testing
 
 /// The sign-up form's state machine in `Examples/SignUp/README.md` is what an exploration draws

@@ -1,5 +1,6 @@
 import CounterFeature
-import ExploreCLI
+import CounterTools
+import SignUpTools
 import Testing
 
 @testable import BraidRecording

@@ -1,4 +1,5 @@
 import BraidLocation
+import BraidTools
 import DemoCommandLine
 import Foundation
 import LocationTrackerCLI

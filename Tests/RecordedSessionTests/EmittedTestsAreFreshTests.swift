@@ -1,5 +1,11 @@
+import BraidTools
+import CounterFeature
+import CounterTools
 import Foundation
-import ReplayCLI
+import LocationTrackerFeature
+import LocationTrackerTools
+import SignUpFeature
+import SignUpTools
 import Testing
 
 /// The tests in this target were emitted from the traces in `Traces/`: `signup.trace` recorded
@@ -9,7 +15,7 @@ import Testing
 /// byte: a change to the emitter, the trace format or the features' types that would change
 /// them fails here until they are regenerated (CONTRIBUTING says how). `EmittedTestsCatchMutantsTests`
 /// runs each against a broken feature.
-@Suite struct EmittedTestsAreFreshTests {
+@MainActor @Suite struct EmittedTestsAreFreshTests {
   static let directory = URL(fileURLWithPath: #filePath).deletingLastPathComponent()
 
   @Test(arguments: [
@@ -19,8 +25,10 @@ import Testing
   ])
   func anEmittedTestIsWhatTheEmitterWritesToday(trace: String, testName: String, file: String) throws {
     let committed = try String(contentsOf: Self.directory.appendingPathComponent(file), encoding: .utf8)
-    let emitted = try ReplayCommand.emittedTest(
-      ofTrace: Self.directory.appendingPathComponent("Traces/\(trace)").path, testName: testName)
+    let catalog = FeatureCatalog([Counter.catalogEntry, SignUpForm.catalogEntry, LocationTracker.catalogEntry])
+    let emitted = try BraidTools.emittedTest(
+      ofTrace: Self.directory.appendingPathComponent("Traces/\(trace)").path, testName: testName, catalog: catalog,
+      toolName: "braid-demo")
     #expect(emitted == committed)
   }
 }

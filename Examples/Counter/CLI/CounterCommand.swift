@@ -1,4 +1,5 @@
 import Braid
+import BraidTools
 import CounterFeature
 import DemoCommandLine
 import Foundation
@@ -37,7 +38,7 @@ public enum CounterCommand {
       }
     }
     let recording = try recordPath.map { path throws(CommandError) in
-      try CommandRecording<Counter.State, Counter.Action>(
+      try SessionRecording<Counter.State, Counter.Action>(
         feature: "Counter", initialState: Counter.State(count: 0), path: path, replacing: force)
     }
     guard let recording else {

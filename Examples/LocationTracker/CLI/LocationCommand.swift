@@ -1,6 +1,7 @@
 import Braid
 import BraidLocation
 import BraidLocationLive
+import BraidTools
 import DemoCommandLine
 import Foundation
 import LocationTrackerFeature
@@ -143,7 +144,7 @@ public enum LocationCommand {
     }
     // A live stream runs until SIGINT or SIGTERM: the recording then gets the whole session.
     let recording = try recordPath.map { path throws(CommandError) in
-      try CommandRecording<LocationTracker.State, LocationTracker.Action>(
+      try SessionRecording<LocationTracker.State, LocationTracker.Action>(
         feature: "LocationTracker", initialState: LocationTracker.State(), path: path, replacing: force,
         keyframeInterval: 100)
     }

@@ -1,4 +1,5 @@
 import BraidPOSIX
+import BraidTools
 import DemoCommandLine
 import Foundation
 

@@ -1,5 +1,6 @@
 import BraidPOSIX
 import BraidRecording
+import BraidTools
 import DemoCommandLine
 import Dispatch
 import Foundation

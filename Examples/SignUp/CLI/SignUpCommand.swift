@@ -1,4 +1,5 @@
 import Braid
+import BraidTools
 import DemoCommandLine
 import Foundation
 import SignUpFeature
@@ -72,7 +73,7 @@ public enum SignUpCommand {
     let recording = try recordPath.map { path throws(CommandError) in
       // A keyframe after every action: the form's state is small, and a replay that diverges
       // then shows the recorded state of that very step beside its own.
-      try CommandRecording<SignUpForm.State, SignUpForm.Action>(
+      try SessionRecording<SignUpForm.State, SignUpForm.Action>(
         feature: "SignUp", initialState: SignUpForm.State(), path: path, replacing: force, keyframeInterval: 1)
     }
     // Without a terminal there is no one to type: read the events from standard input instead.

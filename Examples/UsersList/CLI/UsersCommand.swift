@@ -1,6 +1,7 @@
 import Braid
 import BraidFetchedResults
 import BraidFetchedResultsLive
+import BraidTools
 import DemoCommandLine
 import Foundation
 import UsersDatabase
@@ -75,7 +76,7 @@ public enum UsersCommand {
     initial.isSectioned = sectioned
     // `--plain` runs until interrupted: the recording then gets the whole session.
     let recording = try recordPath.map { recordPath throws(CommandError) in
-      try CommandRecording<UsersList.State, UsersList.Action>(
+      try SessionRecording<UsersList.State, UsersList.Action>(
         feature: "UsersList", initialState: initial, path: recordPath, replacing: force)
     }
     guard let recording else {

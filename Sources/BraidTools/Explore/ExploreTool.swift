@@ -1,38 +1,45 @@
 import Braid
 import BraidRecording
-import DemoCommandLine
 import Foundation
-import ReplayCLI
 
-/// `braid-demo explore EXAMPLE`: walks an example feature with seeded random steps against its
-/// rules, prints what the walks covered, and on a violation the shrunk steps that break it.
-public enum ExploreCommand {
-  /// The command's lines of the demo's usage text.
-  public static let usage = """
-      explore EXAMPLE    explore counter, signup or location: seeded random steps against its rules
-        --seed S         the seed (default 0); the same seed gives the same run everywhere
-        --steps N        how many steps in all (default 10000)
-        --run-effects    signup only: run its effects on a test clock and a directory in memory,
-                         with time passing as a step, instead of answering them
-        --trace FILE     save a counterexample into a new trace file (see replay)
-        --examples DIR   rerun the counterexamples saved in DIR first; save a new one there
-        --mermaid FILE   write the state machine the walks observed as a Mermaid diagram
-        --dot FILE       write it as a Graphviz digraph
-        --html FILE      write a self-contained report: the graph, the coverage, the counterexample
-                         (each output file is new and readable by its owner only)
-        --force          replace a --trace, --mermaid, --dot or --html file that already exists
-    """
+/// `explore NAME`: walks a catalog entry's feature with seeded random steps against its rules,
+/// prints what the walks covered, and on a violation the shrunk steps that break it.
+@MainActor
+enum ExploreTool {
+  /// The command's lines of a tool's usage text, naming the catalog's explorable features.
+  static func usage(_ catalog: FeatureCatalog) -> String {
+    let names = FeatureCatalog.list(catalog.explorable.map(\.commandName))
+    let running = FeatureCatalog.list(catalog.explorable.filter(\.runsEffects).map(\.commandName))
+    let intro = "explore \(names): seeded random steps against its rules"
+    return """
+        explore FEATURE    \(intro)
+          --seed S         the seed (default 0); the same seed gives the same run everywhere
+          --steps N        how many steps in all (default 10000)
+          --run-effects    \(running) only: run its effects on the walk's test clock, with time
+                           passing as a step, instead of answering them
+          --trace FILE     save a counterexample into a new trace file (see replay)
+          --examples DIR   rerun the counterexamples saved in DIR first; save a new one there
+          --mermaid FILE   write the state machine the walks observed as a Mermaid diagram
+          --dot FILE       write it as a Graphviz digraph
+          --html FILE      write a self-contained report: the graph, the coverage, the counterexample
+                           (each output file is new and readable by its owner only)
+          --force          replace a --trace, --mermaid, --dot or --html file that already exists
+      """
+  }
 
   /// Runs the command with the arguments that follow `explore`.
   ///
   /// - Parameters:
-  ///   - arguments: The example and the command's flags.
-  ///   - printUsage: Prints the demo's whole usage text; called for `--help`.
+  ///   - arguments: The feature's name and the command's flags.
+  ///   - catalog: The features that can be explored.
+  ///   - toolName: The tool's name, for the replay advice and an emitted test's header.
+  ///   - printUsage: Prints the tool's usage text; called for `--help`.
   /// - Returns: 0 when every rule held, 1 when one was broken (the steps are printed).
-  /// - Throws: ``CommandError``: a usage error for an unknown example or flag; a runtime error
+  /// - Throws: ``CommandError``: a usage error for an unknown feature or flag; a runtime error
   ///   for a trace file that cannot be written.
-  @MainActor
-  public static func run(arguments: [String], printUsage: () -> Void) async throws(CommandError) -> Int32 {
+  static func run(
+    arguments: [String], catalog: FeatureCatalog, toolName: String, printUsage: () -> Void
+  ) async throws(CommandError) -> Int32 {
     var arguments = arguments
     var example: String?
     var seed: UInt64 = 0
@@ -85,22 +92,24 @@ public enum ExploreCommand {
         example = argument
       }
     }
+    let names = FeatureCatalog.list(catalog.explorable.map(\.commandName))
+    guard let example else { throw .usage("explore needs a feature: \(names)") }
+    guard let entry = catalog.entry(named: example), let explore = entry.explore else {
+      throw .usage("no feature '\(example)' to explore: \(names)")
+    }
+    if runsEffects, !entry.runsEffects {
+      let running = FeatureCatalog.list(catalog.explorable.filter(\.runsEffects).map(\.commandName))
+      throw .usage("--run-effects is for \(running) only")
+    }
     let run = Run(
       seed: seed, steps: steps, tracePath: tracePath, graphPaths: graphPaths, examples: examples,
-      emitsTest: !runsEffects, replacesFiles: force)
-    if runsEffects, example != "signup" { throw .usage("--run-effects is for signup only") }
-    switch example {
-    case "counter":
-      return try await run.explore(CounterExploration.exploration(), feature: "Counter", node: CounterExploration.node)
-    case "signup":
-      return try await run.explore(
-        runsEffects ? SignUpExploration.runningExploration() : SignUpExploration.exploration(), feature: "SignUp",
-        node: SignUpExploration.node)
-    case "location":
-      return try await run.explore(
-        LocationExploration.exploration(), feature: "LocationTracker", node: LocationExploration.node)
-    case nil: throw .usage("explore needs an example: counter, signup or location")
-    case let other?: throw .usage("no example '\(other)' to explore: counter, signup or location")
+      runsEffects: runsEffects, replacesFiles: force, catalog: catalog, toolName: toolName)
+    do {
+      return try await explore(run)
+    } catch let error as CommandError {
+      throw error
+    } catch {
+      throw .runtime("\(error)")
     }
   }
 
@@ -113,21 +122,25 @@ public enum ExploreCommand {
   }
 
   /// One exploration as the command runs it.
+  @MainActor
   struct Run {
     let seed: UInt64
     let steps: Int
     let tracePath: String?
     let graphPaths: GraphPaths
     let examples: ExplorationExamples?
-    /// Whether a saved counterexample is printed as a `TestStore` test: one with described
-    /// effects only, since an emitted test does not advance a clock.
-    let emitsTest: Bool
+    /// Whether the exploration runs its effects (`--run-effects`). A saved counterexample is
+    /// printed as a `TestStore` test only when it does not: an emitted test has described
+    /// effects, and does not advance a clock.
+    let runsEffects: Bool
     /// Whether output files that exist already are replaced (`--force`).
     let replacesFiles: Bool
+    /// The catalog, to emit the counterexample's test through.
+    let catalog: FeatureCatalog
+    let toolName: String
 
-    @MainActor
     func explore<State, Action: Codable>(
-      _ exploration: Exploration<State, Action>, feature: String, node: @escaping (State) -> String
+      _ exploration: Exploration<State, Action>, entry feature: String, node: @escaping (State) -> String
     ) async throws(CommandError) -> Int32 {
       // Always drawn: its nodes are the states found that the progress line counts.
       let exploration = exploration.graphing(node)
@@ -164,13 +177,15 @@ public enum ExploreCommand {
         } catch {
           throw .runtime("\(error)")
         }
-        print("saved the counterexample to \(tracePath): braid-demo replay \(tracePath) --step")
-        guard emitsTest else {
+        print("saved the counterexample to \(tracePath): \(toolName) replay \(tracePath) --step")
+        guard !runsEffects else {
           print("(its effects ran on a test clock: an emitted TestStore test would not advance it, so none is printed)")
           return 1
         }
         // The counterexample as a TestStore test of the feature as it is now, ready to paste.
-        print(try ReplayCommand.emittedTest(ofTrace: tracePath, testName: "explored\(feature)Counterexample"))
+        print(
+          try ReplayTool.emittedTest(
+            ofTrace: tracePath, testName: "explored\(feature)Counterexample", catalog: catalog, toolName: toolName))
       }
       return 1
     }

@@ -1,20 +1,14 @@
 import Braid
-import BraidFetchedResults
-import BraidLocation
 import BraidRecording
-import CounterFeature
-import DemoCommandLine
 import Foundation
-import LocationTrackerFeature
-import SignUpFeature
-import UserDirectoryClient
-import UsersListFeature
 
-/// `braid-demo replay FILE`: replays a trace recorded with `--record` against the feature's
-/// reducer as it is now, and reports the first action whose state differs.
-public enum ReplayCommand {
-  /// The command's lines of the demo's usage text.
-  public static let usage = """
+/// `replay FILE`: replays a trace against the reducer of the catalog's entry that recorded it,
+/// as it is built now, and reports the first action whose state differs; or steps through it,
+/// prints one step's state, draws its timeline, or emits a test of it.
+@MainActor
+enum ReplayTool {
+  /// The command's lines of a tool's usage text.
+  static let usage = """
       replay FILE        replay a trace recorded with --record against the feature as built now:
                          exit 0 when every action reaches its recorded state, 1 with the first
                          divergence (its step, action and diff) otherwise
@@ -34,12 +28,15 @@ public enum ReplayCommand {
   ///
   /// - Parameters:
   ///   - arguments: The trace's path and the command's flags.
-  ///   - printUsage: Prints the demo's whole usage text; called for `--help`.
+  ///   - catalog: The features whose traces can be replayed.
+  ///   - toolName: The tool's name, for the header of an emitted test.
+  ///   - printUsage: Prints the tool's usage text; called for `--help`.
   /// - Returns: The exit status: 0 when the trace replays, 1 when it diverges.
   /// - Throws: ``CommandError``: a usage error for a missing path or a bad flag; a runtime
   ///   error for a trace that cannot be read or replayed (its message names the line).
-  @MainActor
-  public static func run(arguments: [String], printUsage: () -> Void) throws(CommandError) -> Int32 {
+  static func run(
+    arguments: [String], catalog: FeatureCatalog, toolName: String, printUsage: () -> Void
+  ) throws(CommandError) -> Int32 {
     var arguments = arguments
     var path: String?
     var step: Int?
@@ -84,18 +81,18 @@ public enum ReplayCommand {
     guard let path else { throw .usage("replay needs the trace file") }
     if emitsTest {
       guard step == nil else { throw .usage("--emit-test and --at cannot go together") }
-      print(try emittedTest(ofTrace: path, testName: testName), terminator: "")
+      print(try emittedTest(ofTrace: path, testName: testName, catalog: catalog, toolName: toolName), terminator: "")
       return 0
     }
     if let htmlPath {
       guard step == nil, !steps else { throw .usage("--html goes with neither --at nor --step") }
-      return try replay(path, .html(htmlPath, replacing: force)).status
+      return try replay(path, .html(htmlPath, replacing: force), catalog: catalog).status
     }
     if steps {
       guard step == nil else { throw .usage("--step and --at cannot go together") }
-      return try replay(path, .step).status
+      return try replay(path, .step, catalog: catalog).status
     }
-    return try replay(path, step.map(Mode.at) ?? .verify).status
+    return try replay(path, step.map(Mode.at) ?? .verify, catalog: catalog).status
   }
 
   /// The Swift Testing test of the session recorded at `path`, as `--emit-test` prints it (see
@@ -104,64 +101,43 @@ public enum ReplayCommand {
   /// - Parameters:
   ///   - path: The trace.
   ///   - testName: The emitted test function's name.
+  ///   - catalog: The features whose traces can be replayed.
+  ///   - toolName: The tool's name, for the emitted file's header.
   /// - Returns: The source of one Swift file.
   /// - Throws: ``CommandError/runtime(_:)`` naming the trace and the line for a trace that cannot
   ///   be read, replayed or expressed as a test.
-  public static func emittedTest(ofTrace path: String, testName: String) throws(CommandError) -> String {
-    try replay(path, .emit(testName: testName)).test ?? ""
+  static func emittedTest(
+    ofTrace path: String, testName: String, catalog: FeatureCatalog, toolName: String
+  ) throws(CommandError) -> String {
+    try replay(path, .emit(testName: testName, toolName: toolName), catalog: catalog).test ?? ""
   }
 
   /// What to do with a trace.
-  private enum Mode {
+  enum Mode {
     case verify
     case at(Int)
     case step
-    case emit(testName: String)
+    case emit(testName: String, toolName: String)
     case html(String, replacing: Bool)
   }
 
-  /// Does `mode` with the trace at `path`, replayed by the feature that recorded it; turns every
-  /// error into a ``CommandError`` naming the trace.
-  private static func replay(_ path: String, _ mode: Mode) throws(CommandError) -> (status: Int32, test: String?) {
+  /// Does `mode` with the trace at `path`, replayed by the catalog's entry named in its
+  /// header; turns every error into a ``CommandError`` naming the trace.
+  private static func replay(
+    _ path: String, _ mode: Mode, catalog: FeatureCatalog
+  ) throws(CommandError) -> (status: Int32, test: String?) {
     do {
       // Read once: a pipe's contents are copied, and every read after this one goes to `source`.
       // Messages name the trace as the user gave it.
       let input = try ReplayInput(path: path)
       let source = input.path
       let header = try TraceHeader.read(path: source)
-      switch header.feature {
-      case "SignUp":
-        // The form's reducer captures the directory for its effects; effects are not run.
-        return try perform(
-          mode, path: source, name: path, feature: SignUpForm(), module: "SignUpFeature", reducer: "SignUpForm()",
-          dependencies: (["UserDirectoryClient"], ["$0.userDirectory = .noop"], { $0.userDirectory = .noop }))
-      case "LocationTracker":
-        // The tracker's reducer builds its effects from the location client. Effects are not
-        // run, but a described test asserts their shape, so the stand-in is the test client,
-        // whose effects are shaped as the live client's (a subscription under the manager's id).
-        return try perform(
-          mode, path: source, name: path, feature: LocationTracker(), module: "LocationTrackerFeature",
-          reducer: "LocationTracker()",
-          dependencies: (
-            ["BraidLocation"], ["$0.locationClient = LocationClient.controlled().client"],
-            { $0.locationClient = LocationClient.controlled().client }
-          ))
-      case "UsersList":
-        // The list's reducer builds its effects from the observer; the stand-in is the test
-        // client, whose `create` is a subscription under the list's id, as the live one's is.
-        return try perform(
-          mode, path: source, name: path, feature: UsersList(), module: "UsersListFeature", reducer: "UsersList()",
-          dependencies: (
-            ["BraidFetchedResults"], ["$0.usersObserver = FetchedResultsClient<UserRow>.controlled().client"],
-            { $0.usersObserver = FetchedResultsClient<UserRow>.controlled().client }
-          ))
-      case "Counter":
-        return try perform(
-          mode, path: source, name: path, feature: Counter(), module: "CounterFeature", reducer: "Counter()",
-          dependencies: ([], [], { _ in }))
-      default:
-        throw CommandError.runtime("\(path): a trace of \(header.feature), which this demo cannot replay")
+      guard let entry = catalog.entries.first(where: { $0.name == header.feature }) else {
+        throw CommandError.runtime(
+          "\(path): a trace of \(header.feature), which this tool cannot replay "
+            + "(its features: \(FeatureCatalog.list(catalog.entries.map(\.name))))")
       }
+      return try entry.replay(mode, source, path)
     } catch let error as TraceError {
       throw .runtime("\(path): \(error)")
     } catch let error as CommandError {
@@ -171,30 +147,31 @@ public enum ReplayCommand {
     }
   }
 
-  /// Does `mode` with `feature`: `dependencies` are the modules, the statements and the values
-  /// its reducer needs while reducing.
-  private static func perform<Feature: Reducer>(
-    _ mode: Mode, path: String, name: String, feature: Feature, module: String, reducer: String,
-    dependencies: (modules: [String], statements: [String], values: (inout DependencyValues) -> Void)
+  /// Does `mode` with `feature`: `emitted` is how an emitted test makes it (its imports, the
+  /// reducer's expression, the dependency statements), `dependencies` what it needs while
+  /// reducing.
+  static func perform<Feature: Reducer>(
+    _ mode: Mode, path: String, name: String, feature: Feature,
+    emitted: (imports: [String], reducer: String, statements: [String]),
+    dependencies: @escaping (inout DependencyValues) -> Void
   ) throws -> (status: Int32, test: String?) where Feature.State: Codable, Feature.Action: Codable & Sendable {
-    if case .emit(let testName) = mode {
+    if case .emit(let testName, let toolName) = mode {
       let emitter = TraceTestEmitter(
-        testName: testName, imports: [module] + dependencies.modules, reducer: reducer,
-        dependencies: dependencies.statements,
+        testName: testName, imports: emitted.imports, reducer: emitted.reducer, dependencies: emitted.statements,
         header: [
           // Its JSON lines are as long as the values they hold.
           "swift-format-ignore-file",
-          "Emitted by `braid-demo replay \((name as NSString).lastPathComponent) --emit-test`.",
+          "Emitted by `\(toolName) replay \((name as NSString).lastPathComponent) --emit-test`.",
           "Regenerate it rather than edit it.",
         ])
-      return (0, try emitter.emit(path: path, feature: feature, withDependencies: dependencies.values))
+      return (0, try emitter.emit(path: path, feature: feature, withDependencies: dependencies))
     }
-    var replay = try TraceReplay(path: path, feature: feature, withDependencies: dependencies.values)
+    var replay = try TraceReplay(path: path, feature: feature, withDependencies: dependencies)
     switch mode {
     case .step: return (try stepThrough(&replay) { readLine() }, nil)
     case .at(let step): return (try report(&replay, at: step, path: name), nil)
     case .html(let page, let replacing):
-      let text = try TraceTimeline.html(path: path, feature: feature, withDependencies: dependencies.values)
+      let text = try TraceTimeline.html(path: path, feature: feature, withDependencies: dependencies)
       try OutputFile.write(text, to: page, replacing: replacing)
       print("wrote the timeline of \(name) to \(page)")
       return (0, nil)

@@ -3,17 +3,19 @@ import BraidPOSIX
 import BraidRecording
 import Foundation
 
-/// A demo command's `--record FILE`: a trace recorder for its store, writing to a new file, that
-/// gets the whole session when SIGINT or SIGTERM stops the process.
+/// A session of your own executable recorded to a trace, in one call: a trace recorder for its
+/// store, writing to a new file readable by its owner only (0600), that gets the whole session
+/// when SIGINT or SIGTERM stops the process. Values the feature marks as secret are redacted
+/// as the recorder redacts them. `braid-demo`'s `--record FILE` is this.
 ///
 /// ```swift
-/// let recording = try CommandRecording(feature: "Counter", initialState: state, path: path)
+/// let recording = try SessionRecording(feature: "Counter", initialState: state, path: path)
 /// try await recording.session {
 ///   let store = Store(initialState: state, inspector: recording.inspector) { Counter() }
 ///   // … the session, which ends when its task is cancelled; the store is released here.
 /// }
 /// ```
-public final class CommandRecording<State: Sendable, Action: Sendable>: Sendable {
+public final class SessionRecording<State: Sendable, Action: Sendable>: Sendable {
   private let recorder: TraceRecorder<State, Action>
   /// Closes the trace if a signal ends the process before the session stops it.
   private let lastResort: Int
@@ -69,7 +71,8 @@ public final class CommandRecording<State: Sendable, Action: Sendable>: Sendable
       try finish()
     } catch {
       if let signal {
-        FileHandle.standardError.write(Data("braid-demo: \(error)\n".utf8))
+        let tool = CommandLine.arguments.first.map { ($0 as NSString).lastPathComponent } ?? "recording"
+        FileHandle.standardError.write(Data("\(tool): \(error)\n".utf8))
         TerminationSignals.endProcess(by: signal)
       }
       throw error
