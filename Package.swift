@@ -96,7 +96,7 @@ let package = Package(
       path: "Examples/SignUp/UserDirectoryPostgres", swiftSettings: strict),
     .target(
       name: "SignUpFeature",
-      dependencies: ["Braid", "BraidRecording", "UserDirectoryClient"],
+      dependencies: ["Braid", "UserDirectoryClient"],
       path: "Examples/SignUp/Feature",
       swiftSettings: strict
     ),

@@ -1,4 +1,4 @@
-import BraidRecording
+import Braid
 import SignUpFeature
 import Testing
 

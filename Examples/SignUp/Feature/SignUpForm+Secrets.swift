@@ -1,4 +1,4 @@
-import BraidRecording
+import Braid
 
 // The password and its verification never reach a trace: each is recorded as a placeholder of its
 // class (empty, too short, acceptable, too long), the same for the same password, so the form's

@@ -12,7 +12,8 @@
 /// }
 /// ```
 ///
-/// A ``TraceRecorder`` redacts every action, the initial state, each keyframe, and the state
+/// It lives in `Braid`, so a feature marks its secrets without linking a tool. `BraidRecording`'s
+/// `TraceRecorder` redacts every action, the initial state, each keyframe, and the state
 /// each digest is taken of, with one redactor per trace: the same secret always gets the same
 /// placeholder and two different secrets two different ones, each as long as its secret. So a
 /// rule on a secret's length, on two secrets being equal, or on its kinds of characters replays

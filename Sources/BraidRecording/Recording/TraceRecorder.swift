@@ -24,14 +24,14 @@ import Synchronization
 ///
 /// A trace can be replayed (``TraceReplay``) when the feature's `Action` is `Codable` and its
 /// `State` is `Codable`; otherwise actions are written as readable dumps and the header says the
-/// trace is not replayable. Secrets a feature marks (``TraceRedactable``) never reach the trace:
+/// trace is not replayable. Secrets a feature marks (`TraceRedactable`) never reach the trace:
 /// placeholders of the same length stand in for them, in actions, states and digests alike.
 public final class TraceRecorder<State, Action: Sendable>: Sendable {
   private let writer: TraceWriter
   private let keyframeInterval: Int
   /// The actions recorded so far, for keyframes.
   private let reduced = Mutex(0)
-  /// The placeholders of this trace's secrets (see ``TraceRedactable``).
+  /// The placeholders of this trace's secrets (see `TraceRedactable`).
   private let redactor = Mutex(SecretRedactor())
   /// One encoder for every line: made per line, it was a fifth of a recorded send. Used inside
   /// deliveries only, which never overlap.
