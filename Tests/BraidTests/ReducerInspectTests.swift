@@ -52,6 +52,22 @@ struct ReducerInspectTests {
       ])
   }
 
+  /// An inspector attached with `.inspect` stamps its events by reading its `TestClock` while
+  /// the reducer runs; those reads are the inspector's, not the reducer's, and never reach the
+  /// store's own stream (they did, as `read clock now` lines, before).
+  @Test func anAttachedInspectorsOwnClockReadsAreNotTheReducers() async {
+    let root = EventLog<Parent.State, Parent.Action>()
+    let child = EventLog<Fetch.State, Fetch.Action>()
+    let store = Store(initialState: Parent.State(), inspector: root.inspector()) {
+      Parent(child: Fetch().inspect(child.inspector()))
+    }
+    await store.send(.fetch(.tapped)).finish()
+    #expect(child.lines().count == 6)
+    let rootLines = root.lines()
+    #expect(rootLines.contains { $0.contains("action .fetch(.tapped)") })
+    #expect(!rootLines.contains { $0.contains("read") }, "\(rootLines)")
+  }
+
   @Test func aCancellableStartedAndCancelledInOnePass() async {
     let log = EventLog<Ticker.State, Ticker.Action>()
     let clock = TestClock()

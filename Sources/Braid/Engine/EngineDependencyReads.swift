@@ -31,6 +31,18 @@ enum EngineDependencyReads {
     return reduce()
   }
 
+  /// Runs `body` with no store's reads reported on this thread: what an inspector reads while it
+  /// stamps or hears an event (a `TestClock` for its timestamps, wherever it is attached) is not
+  /// the reducer's. Outside a reduction it costs one read of the slot.
+  @inlinable
+  static func outsideReductions<R>(_ body: () -> R) -> R {
+    let key = self.key
+    guard let saved = pthread_getspecific(key) else { return body() }
+    pthread_setspecific(key, nil)
+    defer { pthread_setspecific(key, saved) }
+    return body()
+  }
+
   /// Whether a store with an inspector is reducing on this thread.
   static var isReducing: Bool { pthread_getspecific(key) != nil }
 

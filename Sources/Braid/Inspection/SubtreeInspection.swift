@@ -15,14 +15,22 @@ final class SubtreeInspection<State, Action: Sendable>: Sendable {
 
   var needsStateBefore: Bool { inspection.needsStateBefore }
 
+  /// Emits through the subtree's inspection. Its events come while the store's reducer runs, so
+  /// what the inspector reads to stamp and hear them (its `TestClock`) would be reported as the
+  /// reducer's dependency reads to an inspector of the store: those reads are kept out.
+  @discardableResult
+  private func emit(_ kind: StoreEvent<State, Action>.Kind, path: [AnyHashableSendable] = []) -> UInt64 {
+    EngineDependencyReads.outsideReductions { inspection.emit(kind, path: path) }
+  }
+
   /// Reports that `action` is about to be reduced, and returns its sequence number.
   func willReduce(_ action: Action) -> UInt64 {
-    inspection.emit(.action(action, origin: .unknown))
+    emit(.action(action, origin: .unknown))
   }
 
   /// Reports the state the reducer left.
   func didReduce(before: State?, after: State) {
-    inspection.emit(.state(before: before, after: after))
+    emit(.state(before: before, after: after))
   }
 
   /// Reports each asynchronous part of an effect returned for the action numbered `action`
@@ -38,7 +46,7 @@ final class SubtreeInspection<State, Action: Sendable>: Sendable {
           case .subscribe: .subscribe
           case .concatenation: .concatenation
           }
-        self.inspection.emit(
+        self.emit(
           .effectStarted(
             .init(
               effect: effect, kind: kind, cancellationIDs: context.printedCancellationIDs, action: action,
@@ -54,7 +62,7 @@ final class SubtreeInspection<State, Action: Sendable>: Sendable {
           guard let path = effects.open[effect], effects.failed.insert(effect).inserted else { return nil }
           return path
         }
-        if let path { self.inspection.emit(.effectFailed(effect: effect, error: error), path: path) }
+        if let path { self.emit(.effectFailed(effect: effect, error: error), path: path) }
       },
       end: { token, cancelled in
         let effect = Int(token)
@@ -63,7 +71,7 @@ final class SubtreeInspection<State, Action: Sendable>: Sendable {
           return effects.open.removeValue(forKey: effect)
         }
         guard let path else { return }
-        self.inspection.emit(cancelled ? .effectCancelled(effect: effect) : .effectFinished(effect: effect), path: path)
+        self.emit(cancelled ? .effectCancelled(effect: effect) : .effectFinished(effect: effect), path: path)
       }
     )
   }
