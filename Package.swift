@@ -4,6 +4,15 @@ import PackageDescription
 /// Every target of ours builds in Swift 6 mode with warnings as errors.
 let strict: [SwiftSetting] = [.treatAllWarnings(as: .error)]
 
+/// An example's `Tools` target (`Examples/<example>/Tools`): its catalog entry for BraidTools and
+/// its exploration, on the example's feature target (`<example>Feature` unless named).
+func tools(_ example: String, feature: String? = nil, _ more: [Target.Dependency] = []) -> Target {
+  .target(
+    name: "\(example)Tools",
+    dependencies: ["Braid", "BraidRecording", "BraidTools", .byName(name: feature ?? "\(example)Feature")] + more,
+    path: "Examples/\(example)/Tools", swiftSettings: strict)
+}
+
 let package = Package(
   name: "Braid",
   // Synchronization's `Mutex` and `Atomic` came with these releases of Apple's systems.
@@ -126,21 +135,10 @@ let package = Package(
       swiftSettings: strict
     ),
     // Each example's catalog entry for the tools, and its exploration beside it.
-    .target(
-      name: "CounterTools", dependencies: ["Braid", "BraidRecording", "BraidTools", "CounterFeature"],
-      path: "Examples/Counter/Tools", swiftSettings: strict),
-    .target(
-      name: "SignUpTools",
-      dependencies: ["Braid", "BraidRecording", "BraidTools", "SignUpFeature", "UserDirectoryClient"],
-      path: "Examples/SignUp/Tools", swiftSettings: strict),
-    .target(
-      name: "LocationTrackerTools",
-      dependencies: ["Braid", "BraidLocation", "BraidRecording", "BraidTools", "LocationTrackerFeature"],
-      path: "Examples/LocationTracker/Tools", swiftSettings: strict),
-    .target(
-      name: "UsersListTools",
-      dependencies: ["Braid", "BraidFetchedResults", "BraidTools", "UsersListFeature"],
-      path: "Examples/UsersList/Tools", swiftSettings: strict),
+    tools("Counter"),
+    tools("SignUp", feature: "SignUpFeature", ["UserDirectoryClient"]),
+    tools("LocationTracker", ["BraidLocation"]),
+    tools("UsersList", ["BraidFetchedResults"]),
     .executableTarget(
       name: "braid-demo",
       dependencies: [
@@ -160,10 +158,7 @@ let package = Package(
       swiftSettings: strict
     ),
     .testTarget(
-      name: "BraidTests",
-      dependencies: ["Braid", "BraidTesting", "BraidTestSupport"],
-      swiftSettings: strict
-    ),
+      name: "BraidTests", dependencies: ["Braid", "BraidTesting", "BraidTestSupport"], swiftSettings: strict),
     .testTarget(
       name: "BraidTestingTests",
       dependencies: ["Braid", "BraidTesting", "BraidTestSupport"],
@@ -201,21 +196,9 @@ let package = Package(
       ],
       swiftSettings: strict
     ),
-    .testTarget(
-      name: "BraidURLSessionTests",
-      dependencies: ["Braid", "BraidURLSession"],
-      swiftSettings: strict
-    ),
-    .testTarget(
-      name: "BraidPOSIXTests",
-      dependencies: ["Braid", "BraidPOSIX"],
-      swiftSettings: strict
-    ),
-    .testTarget(
-      name: "BraidSQLiteTests",
-      dependencies: ["BraidSQLite"],
-      swiftSettings: strict
-    ),
+    .testTarget(name: "BraidURLSessionTests", dependencies: ["Braid", "BraidURLSession"], swiftSettings: strict),
+    .testTarget(name: "BraidPOSIXTests", dependencies: ["Braid", "BraidPOSIX"], swiftSettings: strict),
+    .testTarget(name: "BraidSQLiteTests", dependencies: ["BraidSQLite"], swiftSettings: strict),
     .testTarget(
       name: "CounterExampleTests",
       dependencies: ["Braid", "BraidTesting", "CounterFeature"],
@@ -244,11 +227,7 @@ let package = Package(
     ),
     // A feature and its tests written from TCA's documented API (never its code), ported with
     // the import changed: it keeps the everyday API portable.
-    .testTarget(
-      name: "PortingTests",
-      dependencies: ["Braid", "BraidTesting"],
-      swiftSettings: strict
-    ),
+    .testTarget(name: "PortingTests", dependencies: ["Braid", "BraidTesting"], swiftSettings: strict),
     // Tests emitted by `braid-demo replay --emit-test` from the traces in its Traces/ folder,
     // compiled and run as they are, and a test that they are what the emitter writes today.
     .testTarget(
@@ -261,16 +240,8 @@ let package = Package(
       exclude: ["Traces"],
       swiftSettings: strict
     ),
-    .testTarget(
-      name: "DemoCommandLineTests",
-      dependencies: ["DemoCommandLine"],
-      swiftSettings: strict
-    ),
-    .testTarget(
-      name: "BraidDemoTests",
-      dependencies: ["braid-demo", "BraidTestSupport"],
-      swiftSettings: strict
-    ),
+    .testTarget(name: "DemoCommandLineTests", dependencies: ["DemoCommandLine"], swiftSettings: strict),
+    .testTarget(name: "BraidDemoTests", dependencies: ["braid-demo", "BraidTestSupport"], swiftSettings: strict),
   ],
   swiftLanguageModes: [.v6]
 )
