@@ -226,27 +226,32 @@ struct StoreInspectorTests {
     #expect(times.values == [.zero, .zero, .zero, .seconds(2), .seconds(2)])
   }
 
-  @Test func anInspectorThatSendsOutsideASendIsReportedNotDeadlocked() async {
-    // A dismount event is delivered outside any send: a send from inside it would have to
-    // deliver its events inside this delivery.
+  @Test func anInspectorThatSendsOutsideASendHearsItsEventsRightAfterTheCurrentOne() async {
+    // A dismount event is delivered outside any send: the send made from inside it reduces at
+    // once, and its events are delivered after the dismount event, in order, not inside it.
     let issues = Recorder<String>()
+    let log = EventLog<Fetch.State, Fetch.Action>()
     let box = StoreBox<Fetch.State, Fetch.Action>()
+    let logging = log.inspector()
     IssueReporting.withIssueHandler {
       issues.append($0.message)
     } operation: {
       box.store = Store(
         initialState: Fetch.State(),
         inspector: StoreInspector<Fetch.State, Fetch.Action> { event in
+          logging.receive(event)
           if case .dismounted = event.kind { MainActor.assumeIsolated { _ = box.store?.send(.response(7)) } }
         }
       ) { Fetch() }
       _ = box.store?.dismount()
     }
-    // Its action and state events were dropped and reported; the action was still reduced.
-    #expect(issues.values.count == 2)
-    #expect(issues.values.allSatisfy { $0.contains("A store inspector sent to the store it inspects") })
+    #expect(issues.values == [])
     #expect(box.store?.state.value == 7)
     box.store = nil
+    #expect(
+      log.lines() == [
+        "#1 mounted", "#2 dismounted", "#3 action .response(7) (external)", "#4 state", "#5 released",
+      ])
   }
 }
 

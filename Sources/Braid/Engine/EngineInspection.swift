@@ -1,11 +1,5 @@
 import Synchronization
 
-#if canImport(Glibc)
-  import Glibc
-#elseif canImport(Darwin)
-  import Darwin
-#endif
-
 /// What a running effect's handle tells its store's inspection when the effect ends, fails or
 /// is cancelled, whatever the store's state and action types.
 @usableFromInline
@@ -17,20 +11,14 @@ protocol EngineEffectInspecting: AnyObject, Sendable {
   func dependencyRead(_ read: DependencyRead)
 }
 
-/// A store's ``StoreInspector`` as the engine drives it: numbers events and effects, stamps and
-/// delivers events one at a time, and remembers where queued actions came from.
+/// A store's inspectors as the engine drives them: numbers effects, delivers events through an
+/// ``InspectionDelivery``, and remembers where queued actions came from.
 @usableFromInline
 final class EngineInspection<State, Action: Sendable>: EngineEffectInspecting, @unchecked Sendable {
-  // @unchecked: `inspector` is immutable and `Sendable`; `delivery`, `hookEffects` and the
-  // atomics are thread-safe; `queuedOrigins`, `currentAction` and `startingHook` are touched only
-  // on the store's isolation, inside its sends, mount and dismount.
-  @usableFromInline let inspector: StoreInspector<State, Action>
-  /// The last sequence number given; held while an event is delivered, so deliveries never
-  /// overlap and come in sequence order.
-  @usableFromInline let delivery = Mutex<UInt64>(0)
-  /// The thread delivering an event, or 0: an event emitted from inside a delivery (the
-  /// inspector sent to its store) would wait for itself.
-  @usableFromInline let deliveringThread = Atomic<UInt>(0)
+  // @unchecked: `delivery`, `hookEffects` and the atomic are thread-safe; `queuedOrigins`,
+  // `currentAction` and `startingHook` are touched only on the store's isolation, inside its
+  // sends, mount and dismount.
+  @usableFromInline let delivery = InspectionDelivery<State, Action>()
   private let lastEffect = Atomic<Int>(0)
   /// Origins of queued actions that did not come from a `.send` effect, by queue index.
   @usableFromInline var queuedOrigins: [Int: StoreEvent<State, Action>.ActionOrigin] = [:]
@@ -42,34 +30,27 @@ final class EngineInspection<State, Action: Sendable>: EngineEffectInspecting, @
   private let hookEffects = Mutex<[Int: StoreEvent<State, Action>.Hook]>([:])
 
   @usableFromInline
-  init(_ inspector: StoreInspector<State, Action>) {
-    self.inspector = inspector
+  init() {}
+
+  convenience init(_ inspector: StoreInspector<State, Action>) {
+    self.init()
+    _ = delivery.add(inspector)
   }
 
   @inlinable
-  var needsStateBefore: Bool { inspector.needsStateBefore }
+  var needsStateBefore: Bool { delivery.needsStateBefore }
 
-  /// Delivers an event of `kind` about `path`, and returns its sequence number (0 when it was
-  /// dropped because it was emitted from inside a delivery).
-  ///
-  /// Inlinable, as the inspected send loop is, so that both are specialized for the store's
-  /// types: unspecialized, looking up the event types' metadata was most of an event's cost.
+  /// Attaches `inspector` until the returned token removes it.
+  func add(_ inspector: StoreInspector<State, Action>) -> InspectorToken {
+    let id = delivery.add(inspector)
+    return InspectorToken { [delivery] in delivery.remove(id) }
+  }
+
+  /// Delivers an event of `kind` about `path`, and returns its sequence number.
   @inlinable
   @discardableResult
   func emit(_ kind: StoreEvent<State, Action>.Kind, path: [AnyHashableSendable] = []) -> UInt64 {
-    let thread = Self.currentThread
-    if deliveringThread.load(ordering: .acquiring) == thread {
-      reportReentrantEvent(kind)
-      return 0
-    }
-    return delivery.withLock { last in
-      last += 1
-      deliveringThread.store(thread, ordering: .releasing)
-      defer { deliveringThread.store(0, ordering: .releasing) }
-      inspector.receive(
-        StoreEvent(sequence: last, time: inspector.elapsed(), path: FeaturePath(path), kind: kind))
-      return last
-    }
+    delivery.emit(kind, path: path)
   }
 
   /// The number of the next effect.
@@ -105,13 +86,6 @@ final class EngineInspection<State, Action: Sendable>: EngineEffectInspecting, @
   }
 
   @usableFromInline
-  func reportReentrantEvent(_ kind: StoreEvent<State, Action>.Kind) {
-    reportMisuse(
-      "A store inspector sent to the store it inspects while receiving an event, outside a send: the store's next event would have to be delivered inside this one, so it was dropped (\(kind)). Send from a task the inspector starts instead."
-    )
-  }
-
-  @usableFromInline
   func effectEnded(_ effect: Int, path: [AnyHashableSendable], cancelled: Bool) {
     hookEffects.withLock { _ = $0.removeValue(forKey: effect) }
     emit(cancelled ? .effectCancelled(effect: effect) : .effectFinished(effect: effect), path: path)
@@ -135,14 +109,5 @@ final class EngineInspection<State, Action: Sendable>: EngineEffectInspecting, @
   @usableFromInline
   func effectRetrying(_ effect: Int, path: [AnyHashableSendable], attempt: Int, error: any Error) {
     emit(.effectRetrying(effect: effect, attempt: attempt, error: error), path: path)
-  }
-
-  @usableFromInline
-  static var currentThread: UInt {
-    #if canImport(Darwin)
-      UInt(bitPattern: pthread_self())
-    #else
-      UInt(pthread_self())
-    #endif
   }
 }

@@ -67,6 +67,15 @@ extension EngineStore {
     return joined == nil ? StoreTask(cascade: cascade) : .empty
   }
 
+  /// Attaches `inspector`, from the next event on, until the token removes it. Effects already
+  /// running when the store's first inspector is attached are not reported.
+  func addInspector(_ inspector: StoreInspector<State, Action>) -> InspectorToken {
+    if let inspection { return inspection.add(inspector) }
+    let inspection = EngineInspection<State, Action>()
+    self.inspection = inspection
+    return inspection.add(inspector)
+  }
+
   /// Numbers the effect of `handle`, which is starting, and reports its start.
   @usableFromInline
   func inspectStart(

@@ -44,8 +44,9 @@ final class EngineStore<State, Action: Sendable> {
   @usableFromInline lazy var sendLinks = EngineSendLinks(self, isolation: isolation)
   /// The test's tracker when the store was made in one (see ``EngineTracker``).
   @usableFromInline let tracker = EngineTracker.current
-  /// The store's inspector, driven by the engine; `nil` (the usual case) costs a send one check.
-  @usableFromInline let inspection: EngineInspection<State, Action>?
+  /// The store's inspectors, driven by the engine; `nil` (the usual case, until one is attached)
+  /// costs a send one check.
+  @exclusivity(unchecked) @usableFromInline var inspection: EngineInspection<State, Action>?
 
   @usableFromInline
   init(

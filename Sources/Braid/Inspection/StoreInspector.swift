@@ -1,7 +1,9 @@
 /// Receives, in order, everything a store does: the actions it reduces and where each came from,
 /// the state after each, the effects it starts and how each ends, its mount, dismount and release.
 ///
-/// Attach one when creating a ``Store``, a ``StoreActor`` or a `TestStore`:
+/// Attach one when creating a ``Store``, a ``StoreActor`` or a `TestStore`, or to a running
+/// store with ``Store/addInspector(_:)`` (several may be attached, each removed by its
+/// ``InspectorToken``):
 ///
 /// ```swift
 /// let store = Store(
@@ -26,10 +28,10 @@
 /// - Read the event and keep what it needs. Keeping a ``StoreEvent/Kind/state(before:after:)``
 ///   value keeps a copy of the state alive: the store's next change to a shared buffer then
 ///   copies it. Copy out what you need instead.
-/// - It may not send to the store it inspects from inside ``receive``. Such a send made while the
-///   store reduces is queued and reduced after the current action, as any send made during a
-///   send is; one made at any other time would have to deliver its events inside this one, so
-///   those events are dropped and the misuse is reported.
+/// - It may send to the store it inspects from inside ``receive``. A send made while the store
+///   reduces is queued and reduced after the current action, as any send made during a send is.
+///   One made at any other time is reduced at once, and its events are delivered right after the
+///   current one, in order: never inside it, never dropped.
 /// - It should be quick: the store waits for each delivery.
 public struct StoreInspector<State, Action: Sendable>: Sendable {
   /// Whether the store keeps the state from before each action for

@@ -82,6 +82,27 @@ public final class Store<State, Action: Sendable> {
     root?.dismount() ?? .empty
   }
 
+  /// Attaches `inspector` to the running store: it receives every event from the next one on
+  /// (see ``StoreInspector``), beside any other inspector, until the token's
+  /// ``InspectorToken/remove()`` is called. Effects already running when the store's first
+  /// inspector is attached are not reported.
+  ///
+  /// Call it on the store you created: a scoped store's events are its root's, in the root's
+  /// types, so attaching to a scoped store is reported as misuse and attaches nothing.
+  ///
+  /// - Parameter inspector: Receives the store's events, on the main actor.
+  /// - Returns: The token that detaches it.
+  @discardableResult
+  public func addInspector(_ inspector: StoreInspector<State, Action>) -> InspectorToken {
+    guard let root else {
+      reportMisuse(
+        "addInspector was called on a scoped store: attach inspectors to the store you created, or to part of the feature with Reducer.inspect(_:). Nothing was attached."
+      )
+      return InspectorToken {}
+    }
+    return root.addInspector(inspector)
+  }
+
   /// The current state.
   @inlinable
   public var state: State {

@@ -90,6 +90,18 @@ public final actor StoreActor<State, Action: Sendable> {
     body(root.state)
   }
 
+  /// Attaches `inspector` to the running store: it receives every event from the next one on
+  /// (see ``StoreInspector``), beside any other inspector, until the token's
+  /// ``InspectorToken/remove()`` is called. Effects already running when the store's first
+  /// inspector is attached are not reported.
+  ///
+  /// - Parameter inspector: Receives the store's events, on the store's actor.
+  /// - Returns: The token that detaches it.
+  @discardableResult
+  public func addInspector(_ inspector: StoreInspector<State, Action>) -> InspectorToken {
+    root.addInspector(inspector)
+  }
+
   /// Ends the feature: starts its ``Reducer/onDismount(_:)`` effects, then cancels every effect
   /// that was running, as ``Store/dismount()`` does.
   ///
