@@ -119,9 +119,9 @@ final class EngineStore<State, Action: Sendable> {
       return .empty
     }
     if let dependencyScope {
-      return DependencyValues.withStoreValues(dependencyScope) { drain(action, joining: nil) }
+      return DependencyValues.withStoreValues(dependencyScope) { drain(action, joining: nil, NoSendProbe()) }
     }
-    return drain(action, joining: nil)
+    return drain(action, joining: nil, NoSendProbe())
   }
 
   /// Sends an action `effect` sent: its effects join the effect's cascade, and it is reduced
@@ -138,7 +138,7 @@ final class EngineStore<State, Action: Sendable> {
       queue.append(action)
       return
     }
-    DependencyValues.withStoreValues(dependencyScope) { _ = drain(action, joining: effect.cascade) }
+    DependencyValues.withStoreValues(dependencyScope) { _ = drain(action, joining: effect.cascade, NoSendProbe()) }
   }
 
   /// Sends an action a `.send` effect returned: queued during a send, as `drain` queues it.
@@ -155,14 +155,19 @@ final class EngineStore<State, Action: Sendable> {
     _ = send(action)
   }
 
+  /// The send loop: reduces `action`, then every action queued meanwhile, in order, starting
+  /// each one's effects, then notifies observers once. `probe` does what an inspector needs
+  /// around each reduction; ``NoSendProbe`` compiles away.
   @inlinable
-  func drain(_ action: Action, joining joined: EngineCascade?) -> StoreTask {
+  func drain<Probe: SendProbe<State, Action>>(
+    _ action: Action, joining joined: EngineCascade?, _ probe: Probe
+  ) -> StoreTask {
     isSending = true
     var cascade = joined
     var next = action
     var index = 0
     while true {
-      let effect = reducer(&state, next)
+      let effect = probe.reduce(next, at: index, into: &state, with: reducer)
       // Every case bound, so that no branch calls the enum's outlined destroy (a `default:`
       // branch did, in every send, once the specializations of `drain` were merged).
       switch effect.storage {
@@ -182,6 +187,7 @@ final class EngineStore<State, Action: Sendable> {
       index += 1
     }
     if index > 0 { queue.removeAll(keepingCapacity: true) }
+    probe.finish()
     isSending = false
     if !observers.isEmpty { notifyObservers() }
     return joined == nil ? StoreTask(cascade: cascade) : .empty
