@@ -22,8 +22,11 @@ let package = Package(
     .library(name: "BraidTesting", targets: ["BraidTesting"]),
     .library(name: "BraidRecording", targets: ["BraidRecording"]),
     .library(name: "BraidTools", targets: ["BraidTools"]),
-    // The examples' features, for the benchmarks, which explore them.
-    .library(name: "BraidExampleFeatures", targets: ["CounterFeature", "SignUpFeature"]),
+    // The examples' features: for the benchmarks, which explore them, and for a package that
+    // compiles the tests braid-demo emits (they import a feature and its client interface).
+    .library(
+      name: "BraidExampleFeatures",
+      targets: ["CounterFeature", "SignUpFeature", "UserDirectoryClient", "LocationTrackerFeature", "UsersListFeature"]),
     .library(name: "BraidSQLite", targets: ["BraidSQLite"]),
     .library(name: "BraidURLSession", targets: ["BraidURLSession"]),
     .library(name: "BraidLocation", targets: ["BraidLocation", "BraidLocationLive"]),
@@ -175,7 +178,10 @@ let package = Package(
     ),
     .testTarget(
       name: "BraidToolsTests",
-      dependencies: ["Braid", "BraidRecording", "BraidTools"],
+      dependencies: [
+        "Braid", "BraidRecording", "BraidTools", "CounterFeature", "CounterTools", "LocationTrackerFeature",
+        "LocationTrackerTools", "SignUpFeature", "SignUpTools", "UsersListFeature", "UsersListTools",
+      ],
       swiftSettings: strict
     ),
     .testTarget(

@@ -30,6 +30,10 @@ public struct CatalogEntry {
   let explore: ((ExploreTool.Run) async throws -> Int32)?
   /// Whether the feature's exploration can run its effects (`--run-effects`).
   public let runsEffects: Bool
+  /// The modules a test emitted for the feature imports besides `Braid`, `BraidTesting`,
+  /// `Foundation` and `Testing`: the feature's module, then those its dependency setup needs.
+  /// A package that compiles emitted tests depends on a product holding each.
+  public let testImports: [String]
 
   /// An entry.
   ///
@@ -52,6 +56,7 @@ public struct CatalogEntry {
   ) where Feature.State: Codable, Feature.Action: Codable & Sendable {
     self.name = name
     self.aliases = aliases
+    self.testImports = [module] + dependencies.imports
     self.replay = { mode, trace, shownAs in
       try ReplayTool.perform(
         mode, path: trace, name: shownAs, feature: feature(),
