@@ -44,8 +44,8 @@ public struct StoreLeakCheck: TestTrait, SuiteTrait, TestScoping {
     performing function: @Sendable () async throws -> Void
   ) async throws {
     guard testCase != nil else { return try await function() }
-    let tracker = EngineTracker()
-    try await EngineTracker.$current.withValue(tracker) { try await function() }
+    let tracker = StoreTracker()
+    try await StoreHooksScope.$current.withValue(tracker) { try await function() }
     if await !tracker.liveStores.until(timeout: bound, { $0 == 0 }) {
       Issue.record(
         """

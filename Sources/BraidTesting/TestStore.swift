@@ -197,7 +197,7 @@ public final class TestStore<State, Action: Sendable> {
     clockSettlement.update(for: values)
     // A clock handed to the reducer directly is advanced by the test too: it settles this
     // store's effects through the test's tracker, when there is one.
-    EngineTracker.current?.addSettlement(executor: executor, actor: actor)
+    StoreTracker.current?.addSettlement(executor: executor, actor: actor)
     if !needsMount { store.mount() }
   }
 

@@ -36,6 +36,6 @@ extension TestClock {
   func settleRegisteredWork() async {
     let waits = settlers.withLock { $0.waits.sorted { $0.key < $1.key }.map(\.value) }
     for wait in waits { await wait() }
-    await EngineTracker.current?.settleEffects()
+    await StoreHooksScope.current?.settleEffects()
   }
 }

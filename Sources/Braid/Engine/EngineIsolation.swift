@@ -6,7 +6,8 @@ import Synchronization
 /// A ``StoreActor`` binds itself at the end of its initializer, which has mounted the feature
 /// outside the actor; an effect that delivers before then waits for the binding, so the mount
 /// and the first deliveries never overlap. Every other store's isolation is set at creation.
-final class EngineIsolation: @unchecked Sendable {
+@usableFromInline
+package final class EngineIsolation: @unchecked Sendable {
   // Unchecked: `bound` is written once, in `bind` (or the initializer), before `isBound` is set
   // with release ordering; it is read only after `isBound` was seen set with acquire ordering.
   private weak var bound: (any Actor)?
@@ -14,7 +15,7 @@ final class EngineIsolation: @unchecked Sendable {
   /// Deliveries waiting for ``bind(_:)``.
   private let waiters = SanitizerVisibleMutex<[CheckedContinuation<Void, Never>]>([])
 
-  init(_ actor: (any Actor)?) {
+  package init(_ actor: (any Actor)?) {
     bound = actor
     isBound = Atomic(actor != nil)
   }
@@ -49,7 +50,7 @@ final class EngineIsolation: @unchecked Sendable {
   }
 
   /// The actor if it is bound and still alive, without waiting for the binding.
-  var boundActor: (any Actor)? {
+  package var boundActor: (any Actor)? {
     isBound.load(ordering: .acquiring) ? bound : nil
   }
 

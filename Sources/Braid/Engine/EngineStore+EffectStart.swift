@@ -125,7 +125,7 @@ extension EngineStore {
       context: context, key: key, canceller: links, reportsLateSends: true, fileID: run.fileID, line: run.line)
     if inspection != nil { inspectStart(of: handle, kind, context: context, key: key) }
     let send = Send(links: links, effect: handle)
-    let tracker = Self.effectStarted(tracker: self.tracker)
+    let hooks = Self.effectStarted(hooks: self.hooks)
     // Closure literals handed straight to `Task`: a closure value passed through `spawn` is
     // converted by reabstraction thunks, each an allocation (the gate's "cancellable start +
     // cancel" row).
@@ -134,11 +134,11 @@ extension EngineStore {
     let task: Task<Void, Never>
     if let executor = effectExecutor {
       task = Task(executorPreference: executor, priority: run.priority) {
-        await EngineStore.perform(run, send: send, registry: registry, tracker: tracker)
+        await EngineStore.perform(run, send: send, registry: registry, hooks: hooks)
       }
     } else {
       task = Task(priority: run.priority) {
-        await EngineStore.perform(run, send: send, registry: registry, tracker: tracker)
+        await EngineStore.perform(run, send: send, registry: registry, hooks: hooks)
       }
     }
     registry.register(handle, task: task)
@@ -155,11 +155,11 @@ extension EngineStore {
   /// 14,025 with none), and here that work stays off the store's actor.
   @inlinable
   nonisolated static func perform(
-    _ run: RunEffectBox<Action>, send: Send<Action>, registry: EngineEffectRegistry, tracker: EngineTracker?
+    _ run: RunEffectBox<Action>, send: Send<Action>, registry: EngineEffectRegistry, hooks: (any StoreHooks)?
   ) async {
     defer {
       registry.end(send.effect)
-      effectEnded(tracker: tracker)
+      effectEnded(hooks: hooks)
     }
     await withEffectBindings(running: send.effect, dependencies: run.dependencies) {
       do {
@@ -170,18 +170,18 @@ extension EngineStore {
     }
   }
 
-  /// Counts an effect task that is starting for `tracker`, if the store has one, and returns it
-  /// for ``effectEnded(tracker:)``.
+  /// Tells the store's hooks, if any, that an effect task is starting, and returns them for
+  /// ``effectEnded(hooks:)``.
   @usableFromInline
-  nonisolated static func effectStarted(tracker: EngineTracker?) -> EngineTracker? {
-    tracker?.liveEffects.opened()
-    return tracker
+  nonisolated static func effectStarted(hooks: (any StoreHooks)?) -> (any StoreHooks)? {
+    hooks?.effectTaskStarted()
+    return hooks
   }
 
-  /// Counts an effect task that ended for `tracker`, if the store has one.
+  /// Tells the store's hooks, if any, that an effect task ended.
   @usableFromInline
-  nonisolated static func effectEnded(tracker: EngineTracker?) {
-    tracker?.liveEffects.closed()
+  nonisolated static func effectEnded(hooks: (any StoreHooks)?) {
+    hooks?.effectTaskEnded()
   }
 
   /// What an `Effect.run` operation's thrown error becomes: nothing for a `CancellationError`
@@ -229,7 +229,7 @@ extension EngineStore {
     // The values in force now, as the first attempt had them: retries and the handler run
     // with them (the store's scope is not a task-local, so the task would not inherit it).
     let dependencies = DependencyValues.currentValues
-    let task = Self.spawn(priority: nil, on: effectExecutor, tracker: tracker) {
+    let task = Self.spawn(priority: nil, on: effectExecutor, hooks: hooks) {
       // `onFinish` first: what it reports (a subtree inspector's "finished", a TestStore's
       // effect in flight ending) must have happened by the time `registry.end` wakes a
       // `StoreTask.finish()` (`ReducerInspectTests.aRetriedClientFailsOnceItsLastAttemptFails`).

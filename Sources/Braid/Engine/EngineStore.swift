@@ -42,8 +42,9 @@ final class EngineStore<State, Action: Sendable> {
   let isolation: EngineIsolation
   /// The closures every ``Send`` of this store shares, made once rather than per effect.
   @usableFromInline lazy var sendLinks = EngineSendLinks(self, isolation: isolation)
-  /// The test's tracker when the store was made in one (see ``EngineTracker``).
-  @usableFromInline let tracker = EngineTracker.current
+  /// The hooks of the task the store was made in, if any (a test's store tracker, see
+  /// ``StoreHooks``).
+  @usableFromInline let hooks = StoreHooksScope.current
   /// The store's inspectors, driven by the engine; `nil` (the usual case, until one is attached)
   /// costs a send one check.
   @exclusivity(unchecked) @usableFromInline var inspection: EngineInspection<State, Action>?
@@ -63,11 +64,9 @@ final class EngineStore<State, Action: Sendable> {
     self.lifecycle = lifecycle
     self.dependencyScope = DependencyValues.storeScope(for: dependencies)
     self.isolation = EngineIsolation(isolation)
-    if let tracker {
-      tracker.liveStores.opened()
-      // Counted, so that a TestClock advanced in the test waits for these effects to settle.
-      effectExecutor = tracker.effectExecutor
-      tracker.addSettlement(executor: tracker.effectExecutor, isolation: self.isolation, actor: isolation)
+    if let hooks {
+      effectExecutor = hooks.effectExecutor
+      hooks.storeOpened(isolation: self.isolation, actor: isolation)
     }
   }
 
@@ -100,7 +99,7 @@ final class EngineStore<State, Action: Sendable> {
       Self.dismountReleased(
         EngineReleaseSnapshot(state: state, dismount: dismount), dependencies: dependencyScope?.values)
     }
-    tracker?.liveStores.closed()
+    hooks?.storeClosed()
   }
 
   @inlinable

@@ -1,24 +1,25 @@
-/// Test support: the stores made while a tracker is current count themselves and the effect
-/// tasks they start, so a test can check that every one has ended when it ends; and a
-/// `TestClock` advanced in the test waits for those effects to settle first. Package-only.
+import Braid
+
+/// The ``StoreHooks`` of a test: the stores made while it is current count themselves and the
+/// effect tasks they start, so a test can check that every one has ended when it ends; and a
+/// `TestClock` advanced in the test waits for those effects to settle first.
 ///
-/// A store reads ``current`` once, when it is made; effect tasks are counted from the moment
-/// they are spawned until their operation returns, whether it finished or was cancelled.
-@usableFromInline
-package final class EngineTracker: Sendable {
-  /// The tracker stores made now report to.
-  @TaskLocal package static var current: EngineTracker?
+/// Effect tasks are counted from the moment they are spawned until their operation returns,
+/// whether it finished or was cancelled.
+final class StoreTracker: StoreHooks {
+  /// The tracker the stores made now report to, if the test tracks them.
+  static var current: StoreTracker? { StoreHooksScope.current as? StoreTracker }
 
   /// Stores made under this tracker and not yet released.
-  package let liveStores = ResourceCount()
+  let liveStores = ResourceCount()
 
   /// Effect tasks of those stores that have not ended.
-  package let liveEffects = ResourceCount()
+  let liveEffects = ResourceCount()
 
   /// The executor the effect tasks of stores made under this tracker run on, unless a test
   /// store gives them its own: it counts their jobs, so that ``settleEffects()`` can tell when
   /// they have settled.
-  package let effectExecutor = EngineExecutor()
+  let executor = EngineExecutor()
 
   /// How long ``settleEffects()`` waits at most for one store's effects. A best effort: an
   /// effect blocking a thread for longer only makes the clock fall back on giving turns.
@@ -27,11 +28,25 @@ package final class EngineTracker: Sendable {
   /// The executors to settle, each with the actor its store's effects deliver to.
   private let settlements = SanitizerVisibleMutex<[Settlement]>([])
 
-  package init() {}
+  init() {}
+
+  var effectExecutor: (any TaskExecutor)? { executor }
+
+  func storeOpened(isolation: EngineIsolation, actor: (any Actor)?) {
+    liveStores.opened()
+    // Counted, so that a TestClock advanced in the test waits for these effects to settle.
+    addSettlement(executor: executor, isolation: isolation, actor: actor)
+  }
+
+  func storeClosed() { liveStores.closed() }
+
+  func effectTaskStarted() { liveEffects.opened() }
+
+  func effectTaskEnded() { liveEffects.closed() }
 
   /// Registers the effects of a store made under this tracker: they run on `executor` and
   /// deliver their actions on `isolation`.
-  func addSettlement(executor: EngineExecutor, isolation: EngineIsolation, actor: (any Actor)?) {
+  private func addSettlement(executor: EngineExecutor, isolation: EngineIsolation, actor: (any Actor)?) {
     let settlement = Settlement(executor: executor, isolation: isolation, actor: actor.map(ObjectIdentifier.init))
     settlements.withLock { settlements in
       // Stores on one actor sharing the executor settle as one: a test making a thousand main
@@ -43,7 +58,7 @@ package final class EngineTracker: Sendable {
   }
 
   /// Registers the effects of a test store: they run on `executor` and deliver on `actor`.
-  package func addSettlement(executor: EngineExecutor, actor: any Actor) {
+  func addSettlement(executor: EngineExecutor, actor: any Actor) {
     addSettlement(executor: executor, isolation: EngineIsolation(actor), actor: actor)
   }
 
@@ -52,7 +67,7 @@ package final class EngineTracker: Sendable {
   /// ``EngineExecutor/settle(on:timeout:)``). Gives up on one store's effects after
   /// ``settlingTimeLimit`` or the executor's job budget, silently: the caller, a clock, then
   /// only gives turns as it does outside a tracked test.
-  package func settleEffects() async {
+  func settleEffects() async {
     let current = settlements.withLock { $0 }
     for settlement in current {
       guard let executor = settlement.executor, let actor = settlement.isolation.boundActor else { continue }
