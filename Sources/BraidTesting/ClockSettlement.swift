@@ -9,12 +9,12 @@ final class ClockSettlement: Sendable {
     let remove: @Sendable () -> Void
   }
 
-  private let executor: EngineExecutor
+  private let executor: EffectExecutor
   /// The feature's actor, where settling waits for the actions effects deliver.
   private let isolation: any Actor
   private let registrations = SanitizerVisibleMutex<[Registration]>([])
 
-  init(executor: EngineExecutor, isolation: any Actor) {
+  init(executor: EffectExecutor, isolation: any Actor) {
     self.executor = executor
     self.isolation = isolation
   }
@@ -30,7 +30,7 @@ final class ClockSettlement: Sendable {
     for clock in clocks where !kept.contains(where: { $0.clock == ObjectIdentifier(clock) }) {
       let token = clock.addSettler { [weak executor, isolation] in
         guard let executor, await !executor.settle(on: isolation) else { return }
-        reportIssue("While the TestClock advanced: " + EngineExecutor.unsettledMessage)
+        reportIssue("While the TestClock advanced: " + EffectExecutor.unsettledMessage)
       }
       kept.append(Registration(clock: ObjectIdentifier(clock), remove: { clock.removeSettler(token) }))
     }

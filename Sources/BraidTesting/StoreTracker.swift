@@ -19,7 +19,7 @@ final class StoreTracker: StoreHooks {
   /// The executor the effect tasks of stores made under this tracker run on, unless a test
   /// store gives them its own: it counts their jobs, so that ``settleEffects()`` can tell when
   /// they have settled.
-  let executor = EngineExecutor()
+  let executor = EffectExecutor()
 
   /// How long ``settleEffects()`` waits at most for one store's effects. A best effort: an
   /// effect blocking a thread for longer only makes the clock fall back on giving turns.
@@ -46,7 +46,7 @@ final class StoreTracker: StoreHooks {
 
   /// Registers the effects of a store made under this tracker: they run on `executor` and
   /// deliver their actions on `isolation`.
-  private func addSettlement(executor: EngineExecutor, isolation: EngineIsolation, actor: (any Actor)?) {
+  private func addSettlement(executor: EffectExecutor, isolation: EngineIsolation, actor: (any Actor)?) {
     let settlement = Settlement(executor: executor, isolation: isolation, actor: actor.map(ObjectIdentifier.init))
     settlements.withLock { settlements in
       // Stores on one actor sharing the executor settle as one: a test making a thousand main
@@ -58,13 +58,13 @@ final class StoreTracker: StoreHooks {
   }
 
   /// Registers the effects of a test store: they run on `executor` and deliver on `actor`.
-  func addSettlement(executor: EngineExecutor, actor: any Actor) {
+  func addSettlement(executor: EffectExecutor, actor: any Actor) {
     addSettlement(executor: executor, isolation: EngineIsolation(actor), actor: actor)
   }
 
   /// Waits until the effects of the stores made under this tracker have settled: none is
   /// queued or running, and the actions they sent have been delivered (see
-  /// ``EngineExecutor/settle(on:timeout:)``). Gives up on one store's effects after
+  /// ``EffectExecutor/settle(on:timeout:)``). Gives up on one store's effects after
   /// ``settlingTimeLimit`` or the executor's job budget, silently: the caller, a clock, then
   /// only gives turns as it does outside a tracked test.
   func settleEffects() async {
@@ -77,12 +77,12 @@ final class StoreTracker: StoreHooks {
 
   /// One executor to settle and the actor its effects deliver to.
   private struct Settlement: Sendable {
-    weak var executor: EngineExecutor?
+    weak var executor: EffectExecutor?
     let isolation: EngineIsolation
     /// The actor when known at registration, to recognise the same wait registered twice.
     let actor: ObjectIdentifier?
 
-    init(executor: EngineExecutor, isolation: EngineIsolation, actor: ObjectIdentifier?) {
+    init(executor: EffectExecutor, isolation: EngineIsolation, actor: ObjectIdentifier?) {
       self.executor = executor
       self.isolation = isolation
       self.actor = actor

@@ -98,11 +98,11 @@ extension TestStore {
   }
 
   /// Waits until every effect of the store is finished or waiting for input from outside its
-  /// own code (see ``EngineExecutor/settle(on:timeout:)``), and fails at `site` if they never
+  /// own code (see ``EffectExecutor/settle(on:timeout:)``), and fails at `site` if they never
   /// do. Called on the feature's actor.
   func settleEffects(at site: SourceSite, caller: isolated (any Actor)? = #isolation) async {
     guard await !effectExecutor.settle(on: featureActor) else { return }
-    recordFailure(EngineExecutor.unsettledMessage, at: site)
+    recordFailure(EffectExecutor.unsettledMessage, at: site)
   }
 
   /// Fails for each effect still running and, when exhaustive, each received action left.

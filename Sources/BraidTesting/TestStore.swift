@@ -95,7 +95,7 @@ public final class TestStore<State, Action: Sendable> {
   let recorder: TestStoreRecorder<State, Action>
   /// The effects stood in for, in ``TestStoreEffects/described`` mode.
   let described: DescribedEffects<Action>?
-  package let effectExecutor: EngineExecutor
+  package let effectExecutor: EffectExecutor
   let clockSettlement: ClockSettlement
   let dependencyBox: DependencyBox
   let site: SourceSite
@@ -176,7 +176,7 @@ public final class TestStore<State, Action: Sendable> {
         return effect.described(into: described, startedBy: hook)
       }
     )
-    let executor = EngineExecutor()
+    let executor = EffectExecutor()
     let actor = isolation ?? TestStoreIsolation()
     self.effectExecutor = executor
     self.featureActor = actor

@@ -26,7 +26,7 @@ final class TestStoreRelease: Sendable {
   /// The described effects still running and the described starts, cancellations and commands
   /// the test has not asserted, for a test store that describes its effects.
   private let described: (@Sendable () -> (running: [String], unasserted: [String]))?
-  private let executor: EngineExecutor
+  private let executor: EffectExecutor
   private let site: SourceSite
   private let status = SanitizerVisibleMutex(Status())
 
@@ -34,7 +34,7 @@ final class TestStoreRelease: Sendable {
     inFlight: InFlightEffects,
     unasserted: @escaping @Sendable () -> [String],
     described: (@Sendable () -> (running: [String], unasserted: [String]))?,
-    executor: EngineExecutor,
+    executor: EffectExecutor,
     site: SourceSite
   ) {
     self.inFlight = inFlight

@@ -206,7 +206,7 @@ struct TestStoreSettlingTests {
     let store = TestStore(initialState: Spinner.State()) { Spinner() }
     await store.send(.start)
     let messages = await recordedFailures { await store.skipReceivedActions() }
-    #expect(messages == [EngineExecutor.unsettledMessage])
+    #expect(messages == [EffectExecutor.unsettledMessage])
     await store.send(.stop)
     await store.finish()
   }

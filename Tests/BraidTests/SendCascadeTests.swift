@@ -59,7 +59,7 @@ struct SendCascadeTests {
     let store = Store(initialState: Feature.State()) { Feature(clock: clock) }
     // Counting the effects' work tells when the first effect has ended and the second sleeps;
     // a sleeper on the clock alone does not (the first may still be returning from `send`).
-    let executor = EngineExecutor()
+    let executor = EffectExecutor()
     store.effectExecutor = executor
     let task = store.send(.task)
     #expect(await executor.settle(on: MainActor.shared))

@@ -8,12 +8,12 @@ import Braid
 @MainActor
 final class ExplorationWalk<State, Action: Sendable> {
   /// Where every walk's described subscriptions park their tasks; they never run an effect.
-  private static var describedExecutor: EngineExecutor { sharedExecutor }
+  private static var describedExecutor: EffectExecutor { sharedExecutor }
 
   private let core: EngineCore<State, Action>
   private let described = DescribedEffects<Action>()
   /// Set when effects run: the queue of their tasks' jobs.
-  private let executor: ExplorationExecutor?
+  private let executor: EffectExecutor?
   /// Set when effects run: the effects running, as the invariants see them.
   private let runningEffects: ExplorationRunningEffects?
   /// The walk's clock: its `continuousClock` and `suspendingClock`, moved by time steps.
@@ -56,7 +56,7 @@ final class ExplorationWalk<State, Action: Sendable> {
     case .run:
       answers = { _, _ in .never }
       let running = ExplorationRunningEffects()
-      executor = ExplorationExecutor()
+      executor = EffectExecutor(.serial)
       runningEffects = running
       tracked = functions.replacing(
         reduce: { state, action in
@@ -199,10 +199,10 @@ final class ExplorationWalk<State, Action: Sendable> {
   /// do not within the executor's budget.
   private func settle() async {
     guard let executor, !isStuck else { return }
-    if await !capturingIssuesAsync({ await executor.settle() }) {
+    if await !capturingIssuesAsync({ await executor.runUntilSettled() }) {
       isStuck = true
       unsettled =
-        "the effects did not settle: \(ExplorationExecutor.settlingJobBudget) of their jobs ran without all of them finishing or waiting for the clock"
+        "the effects did not settle: \(EffectExecutor.serialSettlingJobBudget) of their jobs ran without all of them finishing or waiting for the clock"
     }
   }
 
@@ -252,4 +252,4 @@ private final class ReductionLog<State, Action: Sendable> {
 }
 
 /// The executor of every walk's parked described subscriptions.
-private let sharedExecutor = EngineExecutor()
+private let sharedExecutor = EffectExecutor()

@@ -154,7 +154,7 @@ struct DifferentialTests {
     let clock = TestClock<Duration>()
     let feed = Feed()
     let log = TraceLog()
-    let executor = EngineExecutor()
+    let executor = EffectExecutor()
     var store: Store<Playground.State, Playground.Action>? = Store(
       initialState: Playground.State(), inspector: log.inspector()
     ) {
@@ -207,7 +207,7 @@ struct DifferentialTests {
   }
 }
 
-extension EngineExecutor {
+extension EffectExecutor {
   /// Settles, recording an issue if the effects never do (the harness's features always do), so
   /// a starved machine can never pass off a half-settled step as a divergence.
   @MainActor

@@ -1,14 +1,8 @@
 import Dispatch
 
-/// The executor a ``TestStore``'s effect tasks run on: the global concurrent queue, as in the
-/// application, but counting the jobs queued or running, so the test store can tell when its
-/// effects have settled.
-///
-/// Every piece of an effect's own code is a job here: its start, and each resumption after an
-/// `await` (a `TestClock` sleep ending, a continuation resumed, a `Task.yield()`, a return from
-/// `send`). Code isolated to another actor runs on that actor, and is outside input like a
-/// network reply.
-package final class EngineExecutor: TaskExecutor, Sendable {
+/// The ``EffectExecutor/Policy/concurrent`` policy: jobs run on the global concurrent queue, as
+/// in the application, and are counted, so a harness can tell when its effects have settled.
+extension EffectExecutor {
   /// How many effect jobs a settling wait lets run before it gives up: an effect that never
   /// waits (a loop of `Task.yield()`) uses them up in about a second, while a busy machine only
   /// makes the same jobs slower, so the bound does not depend on load.
@@ -28,13 +22,13 @@ package final class EngineExecutor: TaskExecutor, Sendable {
     cancel it before skipping.
     """
 
-  private struct Waiter {
+  struct Waiter {
     /// Resumed when `enqueued` reaches this, if not idle before.
     let jobLimit: Int
     let continuation: CheckedContinuation<Void, Never>
   }
 
-  private struct Counts {
+  struct Counts {
     /// Jobs enqueued and not yet finished running.
     var pending = 0
     /// Jobs enqueued since the executor was made.
@@ -55,13 +49,8 @@ package final class EngineExecutor: TaskExecutor, Sendable {
     }
   }
 
-  private let counts = SanitizerVisibleMutex(Counts())
-  private let queue = DispatchQueue.global()
-
-  package init() {}
-
-  package func enqueue(_ job: consuming ExecutorJob) {
-    let job = UnownedJob(job)
+  /// Runs `job` on the global concurrent queue, counted.
+  func enqueueCounted(_ job: UnownedJob) {
     let overBudget = counts.withLock { counts -> [Waiter] in
       counts.pending += 1
       counts.enqueued += 1
@@ -70,7 +59,7 @@ package final class EngineExecutor: TaskExecutor, Sendable {
       return counts.takeWaiters { $0.jobLimit <= enqueued }
     }
     for waiter in overBudget { waiter.continuation.resume() }
-    queue.async {
+    DispatchQueue.global().async {
       job.runSynchronously(on: self.asUnownedTaskExecutor())
       let (idle, blocked) = self.counts.withLock { counts -> ([Waiter], [DispatchSemaphore]) in
         counts.pending -= 1

@@ -1,22 +1,21 @@
-import Braid
 import Dispatch
 
-/// The executor of a walk's effect tasks when its effects run: it only queues their jobs, and
-/// the walk runs them itself, one at a time, in the order they were queued, on the main actor's
-/// thread. Nothing of a walk runs on another thread, so the same steps interleave their effects
-/// the same way on one core or on many, and a seed gives the same walk everywhere.
+/// The ``EffectExecutor/Policy/serial`` policy: jobs wait in a queue, and the harness (an
+/// exploration's walk) runs them itself, one at a time, in the order they were queued, on the
+/// main actor's thread.
 ///
-/// Once its walk is over (``detach()``), the executor runs what is still queued, and every job
-/// after, on the global queue: an effect that outlived its walk (a violation the walk reported)
-/// and is resumed later still runs to its end instead of waiting in a queue nobody runs.
-final class ExplorationExecutor: TaskExecutor, Sendable {
-  /// How many jobs one ``settle()`` runs before it gives up: an effect that never waits (a loop
+/// Once the harness is done (``detach()``), the executor runs what is still queued, and every
+/// job after, on the global queue: an effect that outlived its walk (a violation the walk
+/// reported) and is resumed later still runs to its end instead of waiting in a queue nobody
+/// runs.
+extension EffectExecutor {
+  /// How many jobs one ``runUntilSettled()`` runs before it gives up: an effect that never waits (a loop
   /// of `Task.yield()`) would otherwise keep a walk from ever taking its next step. A step of
   /// the example features settles in tens of jobs; shrinking reruns a stuck sequence many
   /// times, so the budget is kept small.
-  static let settlingJobBudget = 10_000
+  package static let serialSettlingJobBudget = 10_000
 
-  private struct Queue {
+  struct SerialQueue {
     var jobs: [UnownedJob] = []
     /// Jobs queued since the executor was made.
     var enqueued = 0
@@ -26,11 +25,9 @@ final class ExplorationExecutor: TaskExecutor, Sendable {
     var isDetached = false
   }
 
-  private let queue = SanitizerVisibleMutex(Queue())
-
-  func enqueue(_ job: consuming ExecutorJob) {
-    let job = UnownedJob(job)
-    let isDetached = queue.withLock { queue -> Bool in
+  /// Queues `job` for ``runUntilSettled()``; once detached, runs it on the global queue.
+  func enqueueSerially(_ job: UnownedJob) {
+    let isDetached = serialQueue.withLock { queue -> Bool in
       guard !queue.isDetached else { return true }
       queue.jobs.append(job)
       queue.enqueued += 1
@@ -39,10 +36,10 @@ final class ExplorationExecutor: TaskExecutor, Sendable {
     if isDetached { runOnGlobalQueue(job) }
   }
 
-  /// Ends the walk's hold on its effects: what is queued, and every job after, runs on the
+  /// Ends the harness's hold on its effects: what is queued, and every job after, runs on the
   /// global queue.
-  func detach() {
-    let left = queue.withLock { queue -> [UnownedJob] in
+  package func detach() {
+    let left = serialQueue.withLock { queue -> [UnownedJob] in
       queue.isDetached = true
       defer { queue.jobs.removeAll() }
       return queue.jobs
@@ -61,7 +58,7 @@ final class ExplorationExecutor: TaskExecutor, Sendable {
     var ran = 0
     while ran < limit {
       // Taken in batches, oldest first; the jobs a batch queues run in the next one.
-      let batch = queue.withLock { queue -> [UnownedJob] in
+      let batch = serialQueue.withLock { queue -> [UnownedJob] in
         let count = min(queue.jobs.count, limit - ran)
         defer { queue.jobs.removeFirst(count) }
         return Array(queue.jobs.prefix(count))
@@ -75,17 +72,17 @@ final class ExplorationExecutor: TaskExecutor, Sendable {
 
   /// Runs jobs until the effects have settled — every one finished or waiting for something
   /// outside its own code (a `TestClock` short of its deadline) — and returns `true`, or returns
-  /// `false` once ``settlingJobBudget`` jobs have run without that.
+  /// `false` once ``serialSettlingJobBudget`` jobs have run without that.
   ///
   /// Settled means no job queued here, and after the main actor has run what was queued there
   /// (an effect's `send` hops to the store there), still none, twice in a row. When no job was
   /// queued since the last settling ended, the effects are still settled: the step started,
   /// cancelled and woke nothing (the sign-up exploration's row in braid-bench counts on it).
   @MainActor
-  func settle() async -> Bool {
-    if queue.withLock({ $0.jobs.isEmpty && $0.enqueued == $0.settledAt }) { return true }
-    defer { queue.withLock { $0.settledAt = $0.enqueued } }
-    var budget = Self.settlingJobBudget
+  package func runUntilSettled() async -> Bool {
+    if serialQueue.withLock({ $0.jobs.isEmpty && $0.enqueued == $0.settledAt }) { return true }
+    defer { serialQueue.withLock { $0.settledAt = $0.enqueued } }
+    var budget = Self.serialSettlingJobBudget
     var quietRounds = 0
     while quietRounds < 2 {
       let ran = runQueued(limit: budget)
@@ -94,7 +91,7 @@ final class ExplorationExecutor: TaskExecutor, Sendable {
       // The main actor's queue is first in, first out: the store's work that the jobs queued
       // there runs before this task resumes.
       await Task.yield()
-      quietRounds = ran == 0 && queue.withLock(\.jobs.isEmpty) ? quietRounds + 1 : 0
+      quietRounds = ran == 0 && serialQueue.withLock(\.jobs.isEmpty) ? quietRounds + 1 : 0
     }
     return true
   }
