@@ -9,7 +9,7 @@ let strict: [SwiftSetting] = [.treatAllWarnings(as: .error)]
 func tools(_ example: String, feature: String? = nil, _ more: [Target.Dependency] = []) -> Target {
   .target(
     name: "\(example)Tools",
-    dependencies: ["Braid", "BraidRecording", "BraidTools", .byName(name: feature ?? "\(example)Feature")] + more,
+    dependencies: ["Braid", "BraidExploration", "BraidTools", .byName(name: feature ?? "\(example)Feature")] + more,
     path: "Examples/\(example)/Tools", swiftSettings: strict)
 }
 
@@ -20,7 +20,8 @@ let package = Package(
   products: [
     .library(name: "Braid", targets: ["Braid"]),
     .library(name: "BraidTesting", targets: ["BraidTesting"]),
-    .library(name: "BraidRecording", targets: ["BraidRecording"]),
+    .library(name: "BraidTrace", targets: ["BraidTrace"]),
+    .library(name: "BraidExploration", targets: ["BraidExploration"]),
     .library(name: "BraidTools", targets: ["BraidTools"]),
     // The examples' features: for the benchmarks, which explore them, and for a package that
     // compiles the tests braid-demo emits (they import a feature and its client interface).
@@ -39,10 +40,14 @@ let package = Package(
     .target(name: "BraidTesting", dependencies: ["Braid", "CBraidTestingHook"], swiftSettings: strict),
     // Record, replay and verify traces; links neither Testing nor XCTest, so the demo CLI uses it.
     .target(
-      name: "BraidRecording", dependencies: ["Braid"], exclude: ["trace.schema.json"], swiftSettings: strict),
+      name: "BraidTrace", dependencies: ["Braid"], exclude: ["trace.schema.json"], swiftSettings: strict),
+    // Explore a feature with seeded random steps; its counterexamples are traces.
+    .target(name: "BraidExploration", dependencies: ["Braid", "BraidTrace"], swiftSettings: strict),
     // The tools on a catalog of features: replay, timelines, emitted tests, exploration.
     // Recording a session needs BraidPOSIX's signal handling, so the tools are Linux's.
-    .target(name: "BraidTools", dependencies: ["Braid", "BraidPOSIX", "BraidRecording"], swiftSettings: strict),
+    .target(
+      name: "BraidTools", dependencies: ["Braid", "BraidPOSIX", "BraidExploration", "BraidTrace"],
+      swiftSettings: strict),
     .target(name: "CBraidTestingHook"),
     .systemLibrary(name: "CSQLite", path: "Sources/CSQLite", providers: [.apt(["libsqlite3-dev"])]),
     .target(name: "BraidSQLite", dependencies: ["CSQLite"], swiftSettings: strict),
@@ -63,14 +68,14 @@ let package = Package(
     // MARK: - Examples: feature / client interface / live client / CLI
     .target(
       name: "DemoCommandLine",
-      dependencies: ["Braid", "BraidPOSIX", "BraidRecording", "BraidTools"],
+      dependencies: ["Braid", "BraidPOSIX", "BraidTools"],
       path: "Examples/CommandLine",
       swiftSettings: strict
     ),
     .target(name: "CounterFeature", dependencies: ["Braid"], path: "Examples/Counter/Feature", swiftSettings: strict),
     .target(
       name: "CounterCLI",
-      dependencies: ["Braid", "BraidTools", "BraidRecording", "CounterFeature", "DemoCommandLine"],
+      dependencies: ["Braid", "BraidTools", "CounterFeature", "DemoCommandLine"],
       path: "Examples/Counter/CLI",
       swiftSettings: strict
     ),
@@ -83,7 +88,7 @@ let package = Package(
     .target(
       name: "LocationTrackerCLI",
       dependencies: [
-        "Braid", "BraidTools", "BraidLocation", "BraidLocationLive", "BraidRecording", "DemoCommandLine",
+        "Braid", "BraidTools", "BraidLocation", "BraidLocationLive", "DemoCommandLine",
         "LocationTrackerFeature",
       ],
       path: "Examples/LocationTracker/CLI",
@@ -115,7 +120,7 @@ let package = Package(
     .target(
       name: "SignUpCLI",
       dependencies: [
-        "Braid", "BraidTools", "BraidPOSIX", "BraidRecording", "DemoCommandLine", "SignUpFeature",
+        "Braid", "BraidTools", "BraidPOSIX", "BraidTrace", "DemoCommandLine", "SignUpFeature",
         "UserDirectoryClient",
         "UserDirectoryLive", "UserDirectoryPostgres", "UsersDatabase",
       ],
@@ -131,7 +136,7 @@ let package = Package(
     .target(
       name: "UsersListCLI",
       dependencies: [
-        "Braid", "BraidTools", "BraidFetchedResults", "BraidFetchedResultsLive", "BraidRecording", "DemoCommandLine",
+        "Braid", "BraidTools", "BraidFetchedResults", "BraidFetchedResultsLive", "DemoCommandLine",
         "UsersDatabase", "UsersListFeature",
       ],
       path: "Examples/UsersList/CLI",
@@ -171,7 +176,8 @@ let package = Package(
     .testTarget(
       name: "ExplorationTests",
       dependencies: [
-        "Braid", "BraidLocation", "BraidRecording", "BraidTestSupport", "CounterFeature", "CounterTools",
+        "Braid", "BraidLocation", "BraidExploration", "BraidTrace", "BraidTestSupport", "CounterFeature",
+        "CounterTools",
         "LocationTrackerFeature", "LocationTrackerTools", "SignUpFeature", "SignUpTools", "UserDirectoryClient",
       ],
       swiftSettings: strict
@@ -179,14 +185,15 @@ let package = Package(
     .testTarget(
       name: "BraidToolsTests",
       dependencies: [
-        "Braid", "BraidRecording", "BraidTools", "CounterFeature", "CounterTools", "LocationTrackerFeature",
+        "Braid", "BraidExploration", "BraidTrace", "BraidTools", "CounterFeature", "CounterTools",
+        "LocationTrackerFeature",
         "LocationTrackerTools", "SignUpFeature", "SignUpTools", "UsersListFeature", "UsersListTools",
       ],
       swiftSettings: strict
     ),
     .testTarget(
-      name: "BraidRecordingTests",
-      dependencies: ["Braid", "BraidRecording", "BraidTesting", "BraidTestSupport"],
+      name: "BraidTraceTests",
+      dependencies: ["Braid", "BraidExploration", "BraidTrace", "BraidTesting", "BraidTestSupport"],
       swiftSettings: strict
     ),
     .testTarget(
@@ -253,7 +260,7 @@ let package = Package(
 )
 
 // The live clients need Linux (inotify, Linux socket options, libcrypt's yescrypt), and so does
-// all that is built on them. Elsewhere the package holds the core, BraidTesting, BraidRecording,
+// all that is built on them. Elsewhere the package holds the core, BraidTesting, BraidTrace, BraidExploration,
 // BraidSQLite, BraidURLSession and the client interfaces.
 #if !os(Linux)
   var leftOut: Set<String> = [

@@ -10,7 +10,7 @@ let package = Package(
   targets: [
     .target(
       name: "Workloads",
-      dependencies: [.product(name: "Braid", package: "Braid"), .product(name: "BraidRecording", package: "Braid")]
+      dependencies: [.product(name: "Braid", package: "Braid"), .product(name: "BraidTrace", package: "Braid")]
     ),
     .executableTarget(
       name: "braid-bench",
@@ -20,7 +20,8 @@ let package = Package(
         .product(name: "BraidTesting", package: "Braid"),
         .product(name: "BraidLocation", package: "Braid"),
         .product(name: "BraidFetchedResults", package: "Braid"),
-        .product(name: "BraidRecording", package: "Braid"),
+        .product(name: "BraidExploration", package: "Braid"),
+        .product(name: "BraidTrace", package: "Braid"),
         .product(name: "BraidExampleFeatures", package: "Braid"),
         .product(name: "OpenCombine", package: "OpenCombine"),
       ]

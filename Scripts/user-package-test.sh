@@ -32,8 +32,8 @@ let package = Package(
   targets: [
     .target(name: "WorkoutFeature", dependencies: braid),
     .target(name: "BuggyWorkoutFeature", dependencies: braid),
-    .target(name: "WorkoutCatalog", dependencies: braid + [product("BraidRecording"), product("BraidTools"), "WorkoutFeature"]),
-    .target(name: "BuggyWorkoutCatalog", dependencies: braid + [product("BraidRecording"), product("BraidTools"), "BuggyWorkoutFeature"]),
+    .target(name: "WorkoutCatalog", dependencies: braid + [product("BraidExploration"), product("BraidTools"), "WorkoutFeature"]),
+    .target(name: "BuggyWorkoutCatalog", dependencies: braid + [product("BraidExploration"), product("BraidTools"), "BuggyWorkoutFeature"]),
     .executableTarget(name: "workout-session", dependencies: braid + [product("BraidTools"), "WorkoutFeature"]),
     .executableTarget(name: "workout-tools", dependencies: [product("BraidTools"), "WorkoutCatalog", "BuggyWorkoutCatalog"]),
     .testTarget(name: "WorkoutTests", dependencies: braid + [product("BraidTesting"), "WorkoutFeature"]),
@@ -118,7 +118,7 @@ EOF
 
 cat >Sources/WorkoutCatalog/WorkoutCatalog.swift <<'EOF'
 import Braid
-import BraidRecording
+import BraidExploration
 import BraidTools
 import WorkoutFeature
 

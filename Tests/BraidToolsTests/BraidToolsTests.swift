@@ -1,6 +1,6 @@
 import Braid
-import BraidRecording
 import BraidTools
+import BraidTrace
 import Foundation
 import Testing
 

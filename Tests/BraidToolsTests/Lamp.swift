@@ -1,5 +1,5 @@
 import Braid
-import BraidRecording
+import BraidExploration
 import BraidTools
 
 /// A lamp switched on and off, counting its switchings: the catalog tests' own feature, none of

@@ -1,5 +1,6 @@
 import Braid
-import BraidRecording
+import BraidExploration
+import BraidTrace
 import CounterFeature
 import CounterTools
 import Foundation

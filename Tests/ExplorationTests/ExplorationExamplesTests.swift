@@ -1,4 +1,4 @@
-import BraidRecording
+import BraidExploration
 import CounterFeature
 import CounterTools
 import Foundation

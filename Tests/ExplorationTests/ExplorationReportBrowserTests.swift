@@ -1,5 +1,6 @@
-import BraidRecording
+import BraidExploration
 import BraidTestSupport
+import BraidTrace
 import CounterFeature
 import CounterTools
 import Foundation

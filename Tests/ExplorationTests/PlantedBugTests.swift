@@ -1,5 +1,5 @@
 import Braid
-import BraidRecording
+import BraidExploration
 import CounterFeature
 import CounterTools
 import LocationTrackerTools

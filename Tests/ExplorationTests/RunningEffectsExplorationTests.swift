@@ -1,5 +1,6 @@
 import Braid
-import BraidRecording
+import BraidExploration
+import BraidTrace
 import Foundation
 import SignUpFeature
 import SignUpTools

@@ -1,4 +1,4 @@
-import BraidRecording
+import BraidExploration
 import Foundation
 import SignUpTools
 import Testing

@@ -3,7 +3,7 @@ import CounterTools
 import SignUpTools
 import Testing
 
-@testable import BraidRecording
+@testable import BraidExploration
 
 /// The state machine an exploration observed, as Mermaid and DOT: nodes from key paths or a
 /// closure, edges by action case, the same text for the same seed.

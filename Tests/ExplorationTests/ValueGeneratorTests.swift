@@ -1,5 +1,5 @@
 import Braid
-import BraidRecording
+import BraidExploration
 import Testing
 
 /// The ready-made generators: their values stay in range (a range reaching below zero draws

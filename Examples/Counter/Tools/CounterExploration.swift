@@ -1,5 +1,5 @@
 import Braid
-import BraidRecording
+import BraidExploration
 import CounterFeature
 
 /// The counter as an exploration sees it: its buttons, what its effects answer, and its rules.

@@ -1,6 +1,6 @@
 import Braid
+import BraidExploration
 import BraidLocation
-import BraidRecording
 import LocationTrackerFeature
 
 /// The location tracker as an exploration sees it: its two buttons, what its manager reports,

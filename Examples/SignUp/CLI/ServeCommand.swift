@@ -1,6 +1,6 @@
 import BraidPOSIX
-import BraidRecording
 import BraidTools
+import BraidTrace
 import DemoCommandLine
 import Dispatch
 import Foundation

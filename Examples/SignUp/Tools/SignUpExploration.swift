@@ -1,5 +1,5 @@
 import Braid
-import BraidRecording
+import BraidExploration
 import SignUpFeature
 import UserDirectoryClient
 

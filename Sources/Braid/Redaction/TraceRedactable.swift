@@ -12,7 +12,7 @@
 /// }
 /// ```
 ///
-/// It lives in `Braid`, so a feature marks its secrets without linking a tool. `BraidRecording`'s
+/// It lives in `Braid`, so a feature marks its secrets without linking a tool. `BraidTrace`'s
 /// `TraceRecorder` redacts every action, the initial state, each keyframe, and the state
 /// each digest is taken of, with one redactor per trace: the same secret always gets the same
 /// placeholder and two different secrets two different ones, each as long as its secret. So a

@@ -1,5 +1,5 @@
 import Braid
-import BraidRecording
+import BraidExploration
 
 /// One feature the tools can replay, emit tests for, draw and explore: its name, how to make
 /// its reducer (as a value and as Swift source), the dependencies it needs while reducing, and

@@ -1,5 +1,5 @@
 import Braid
-import BraidRecording
+import BraidExploration
 
 /// How the `explore` tool walks a feature: its exploration (actions with payload generators,
 /// effect answers, invariants), how its state machine is drawn, and optionally an exploration

@@ -1,5 +1,5 @@
 import Braid
-import BraidRecording
+import BraidExploration
 import Foundation
 
 /// `explore NAME`: walks a catalog entry's feature with seeded random steps against its rules,

@@ -1,6 +1,6 @@
 import Braid
 import BraidPOSIX
-import BraidRecording
+import BraidTrace
 import Foundation
 
 /// A session of your own executable recorded to a trace, in one call: a trace recorder for its

@@ -1,5 +1,5 @@
 import Braid
-import BraidRecording
+import BraidTrace
 import Foundation
 
 /// `replay FILE`: replays a trace against the reducer of the catalog's entry that recorded it,

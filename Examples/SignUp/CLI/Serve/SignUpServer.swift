@@ -1,6 +1,6 @@
 import Braid
 import BraidPOSIX
-import BraidRecording
+import BraidTrace
 import SignUpFeature
 import UserDirectoryClient
 

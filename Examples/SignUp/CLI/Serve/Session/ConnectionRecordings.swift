@@ -1,4 +1,4 @@
-import BraidRecording
+import BraidTrace
 import Foundation
 import SignUpFeature
 

@@ -1,5 +1,5 @@
 import Braid
-import BraidRecording
+import BraidTrace
 import Foundation
 import Testing
 

@@ -1,5 +1,5 @@
-import BraidRecording
 import BraidTestSupport
+import BraidTrace
 import Foundation
 import Testing
 
@@ -13,7 +13,7 @@ enum PythonJSONSchema {
 
   static let schemaPath = URL(fileURLWithPath: #filePath)
     .deletingLastPathComponent().deletingLastPathComponent().deletingLastPathComponent()
-    .appendingPathComponent("Sources/BraidRecording/trace.schema.json").path
+    .appendingPathComponent("Sources/BraidTrace/trace.schema.json").path
 
   /// Validates every line of `trace`; the first must be a header.
   static let validator = """
@@ -45,7 +45,7 @@ enum PythonJSONSchema {
   }
 }
 
-/// Traces against the committed JSON Schema, `Sources/BraidRecording/trace.schema.json`, checked
+/// Traces against the committed JSON Schema, `Sources/BraidTrace/trace.schema.json`, checked
 /// by Debian's python3-jsonschema: what the recorder writes is what the schema documents.
 @MainActor
 @Suite(.needs("python3-jsonschema", isInstalled: PythonJSONSchema.isInstalled, package: "python3-jsonschema"))

@@ -1,14 +1,14 @@
 import Braid
 import Testing
 
-@testable import BraidRecording
+@testable import BraidTrace
 
 @Suite struct TraceSchemaTests {
   let schema = TraceSchema(state: Tally.State.self, action: Tally.Action.self)
 
   @Test func aSchemaListsEveryFieldAndEveryCaseWithTheirTypes() throws {
-    #expect(schema.state == "BraidRecordingTests.Tally.State")
-    #expect(schema.action == "BraidRecordingTests.Tally.Action")
+    #expect(schema.state == "BraidTraceTests.Tally.State")
+    #expect(schema.action == "BraidTraceTests.Tally.Action")
     guard case .structure(let fields) = try #require(schema.types[schema.state]) else {
       Issue.record("the state is not a struct in \(schema)")
       return
@@ -66,10 +66,10 @@ import Testing
     let changes = schema.differences(from: recorded)
     #expect(
       Set(changes) == [
-        "case .reset of BraidRecordingTests.Tally.Action was removed (or renamed)",
-        "case .roll of BraidRecordingTests.Tally.Action was added (or renamed)",
-        "the payload of case .add of BraidRecordingTests.Tally.Action was Swift.Int and is now Swift.String",
-        "the type of field count of BraidRecordingTests.Tally.State was Swift.Double and is now Swift.Int",
+        "case .reset of BraidTraceTests.Tally.Action was removed (or renamed)",
+        "case .roll of BraidTraceTests.Tally.Action was added (or renamed)",
+        "the payload of case .add of BraidTraceTests.Tally.Action was Swift.Int and is now Swift.String",
+        "the type of field count of BraidTraceTests.Tally.State was Swift.Double and is now Swift.Int",
       ])
   }
 }

@@ -1,4 +1,5 @@
 import Braid
+import BraidTrace
 
 /// What an exploration's walks exercised: each action case sent from outside and fed back by
 /// effects, the cases that never occurred, and the effects that started, by cancellation ids.

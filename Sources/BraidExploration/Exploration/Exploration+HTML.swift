@@ -1,4 +1,5 @@
 import Braid
+import BraidTrace
 
 extension Exploration {
   /// A self-contained HTML page of `report`: the summary, the state machine as inline SVG (when

@@ -1,7 +1,8 @@
 import Braid
+import BraidTrace
 
 extension Exploration {
-  /// Runs `steps` from the initial state with a ``TraceRecorder`` attached, writing a trace that
+  /// Runs `steps` from the initial state with a `TraceRecorder` attached, writing a trace that
   /// `TraceReplay` and `braid-demo replay` open: a counterexample to look at step by step, or
   /// to turn into a test (`braid-demo replay FILE --emit-test`).
   ///
@@ -13,7 +14,7 @@ extension Exploration {
   ///   - feature: The feature's name in the trace's header, which `braid-demo replay` picks the
   ///     feature by (`Counter`, `SignUp`, `LocationTracker`).
   ///   - path: The new trace file.
-  /// - Throws: A ``TraceError`` when the file cannot be created or written, or an answer was
+  /// - Throws: A `TraceError` when the file cannot be created or written, or an answer was
   ///   not delivered.
   public func recordTrace(
     of steps: [ExplorationStep<Action>], feature: String, to path: String
@@ -21,14 +22,14 @@ extension Exploration {
     try await recordTrace(of: steps, feature: feature, into: try .file(at: path))
   }
 
-  /// Runs `steps` from the initial state with a ``TraceRecorder`` attached, writing the trace
+  /// Runs `steps` from the initial state with a `TraceRecorder` attached, writing the trace
   /// into `sink` (see ``recordTrace(of:feature:to:)``).
   ///
   /// - Parameters:
   ///   - steps: The steps, such as a counterexample's.
   ///   - feature: The feature's name in the trace's header.
   ///   - sink: Where the trace's lines go; closed at the end.
-  /// - Throws: A ``TraceError`` when the trace cannot be written, or an answer was not
+  /// - Throws: A `TraceError` when the trace cannot be written, or an answer was not
   ///   delivered.
   public func recordTrace(
     of steps: [ExplorationStep<Action>], feature: String, into sink: TraceSink

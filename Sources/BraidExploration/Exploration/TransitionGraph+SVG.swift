@@ -1,3 +1,5 @@
+import BraidTrace
+
 extension TransitionGraph {
   /// The graph drawn as an SVG element, laid out here (no script, no network): nodes in layers by
   /// their distance in steps from the first, edges between two nodes merged into one arrow

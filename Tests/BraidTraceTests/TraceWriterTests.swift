@@ -1,6 +1,6 @@
 import Braid
-import BraidRecording
 import BraidTestSupport
+import BraidTrace
 import Foundation
 import Synchronization
 import Testing

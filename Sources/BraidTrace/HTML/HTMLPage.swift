@@ -1,8 +1,8 @@
 /// The pieces of Braid's self-contained HTML pages (an exploration's report, a trace's
 /// timeline): one document with its style inline, and nothing fetched from the network.
-enum HTMLPage {
+package enum HTMLPage {
   /// A whole page: `body`'s elements under a head with `title` and the style.
-  static func document(title: String, body: [String]) -> String {
+  package static func document(title: String, body: [String]) -> String {
     """
     <!doctype html>
     <html lang="en"><head><meta charset="utf-8"><title>\(HTMLText.escaped(title))</title>
@@ -15,7 +15,7 @@ enum HTMLPage {
   }
 
   /// A diff as a block, its removed and added lines marked for colour.
-  static func diff(_ diff: String) -> String {
+  package static func diff(_ diff: String) -> String {
     let lines = diff.split(separator: "\n", omittingEmptySubsequences: false).map { line in
       let text = HTMLText.escaped(String(line))
       if line.hasPrefix("−") { return "<span class=\"removed\">\(text)</span>" }
@@ -43,8 +43,8 @@ enum HTMLPage {
 }
 
 /// Text made safe inside HTML and SVG.
-enum HTMLText {
-  static func escaped(_ text: String) -> String {
+package enum HTMLText {
+  package static func escaped(_ text: String) -> String {
     var result = ""
     result.reserveCapacity(text.count)
     for character in text {

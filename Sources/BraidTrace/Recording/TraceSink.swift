@@ -13,7 +13,7 @@ public struct TraceSink: Sendable {
   let write: @Sendable ([UInt8]) throws -> Void
   let close: @Sendable () -> Void
   /// What errors call the sink: its file's path, or `the trace sink`.
-  let name: String
+  package let name: String
 
   /// A sink that hands each batch of lines to `write`, and calls `close` once after the last.
   ///

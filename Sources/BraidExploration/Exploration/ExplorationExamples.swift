@@ -1,4 +1,5 @@
 import Braid
+import BraidTrace
 import Foundation
 
 /// A folder of the counterexamples an exploration found, rerun first by the next exploration
