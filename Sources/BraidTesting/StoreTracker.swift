@@ -32,7 +32,7 @@ final class StoreTracker: StoreHooks {
 
   var effectExecutor: (any TaskExecutor)? { executor }
 
-  func storeOpened(isolation: EngineIsolation, actor: (any Actor)?) {
+  func storeOpened(isolation: StoreIsolation, actor: (any Actor)?) {
     liveStores.opened()
     // Counted, so that a TestClock advanced in the test waits for these effects to settle.
     addSettlement(executor: executor, isolation: isolation, actor: actor)
@@ -46,7 +46,7 @@ final class StoreTracker: StoreHooks {
 
   /// Registers the effects of a store made under this tracker: they run on `executor` and
   /// deliver their actions on `isolation`.
-  private func addSettlement(executor: EffectExecutor, isolation: EngineIsolation, actor: (any Actor)?) {
+  private func addSettlement(executor: EffectExecutor, isolation: StoreIsolation, actor: (any Actor)?) {
     let settlement = Settlement(executor: executor, isolation: isolation, actor: actor.map(ObjectIdentifier.init))
     settlements.withLock { settlements in
       // Stores on one actor sharing the executor settle as one: a test making a thousand main
@@ -59,7 +59,7 @@ final class StoreTracker: StoreHooks {
 
   /// Registers the effects of a test store: they run on `executor` and deliver on `actor`.
   func addSettlement(executor: EffectExecutor, actor: any Actor) {
-    addSettlement(executor: executor, isolation: EngineIsolation(actor), actor: actor)
+    addSettlement(executor: executor, isolation: StoreIsolation(actor), actor: actor)
   }
 
   /// Waits until the effects of the stores made under this tracker have settled: none is
@@ -78,11 +78,11 @@ final class StoreTracker: StoreHooks {
   /// One executor to settle and the actor its effects deliver to.
   private struct Settlement: Sendable {
     weak var executor: EffectExecutor?
-    let isolation: EngineIsolation
+    let isolation: StoreIsolation
     /// The actor when known at registration, to recognise the same wait registered twice.
     let actor: ObjectIdentifier?
 
-    init(executor: EffectExecutor, isolation: EngineIsolation, actor: ObjectIdentifier?) {
+    init(executor: EffectExecutor, isolation: StoreIsolation, actor: ObjectIdentifier?) {
       self.executor = executor
       self.isolation = isolation
       self.actor = actor

@@ -86,7 +86,7 @@ public final class TestStore<State, Action: Sendable> {
     }
   }
 
-  let store: EngineCore<State, Action>
+  let store: HarnessStore<State, Action>
   /// The actor the feature runs on (see ``TestStore``).
   let featureActor: any Actor
   /// Whether the feature still has to mount: a store made outside its actor mounts on it, at
@@ -188,7 +188,7 @@ public final class TestStore<State, Action: Sendable> {
     self.store = withDependencies {
       $0 = values
     } operation: {
-      EngineCore(
+      HarnessStore(
         initialState: initial, functions: tracked, effectExecutor: executor, isolation: actor,
         inspector: recorder.inspector(before: inspector))
     }

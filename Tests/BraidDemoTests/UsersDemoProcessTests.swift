@@ -44,7 +44,9 @@ struct UsersDemoProcessTests {
     // Before `signup` made the file and its table, the observer said so, and nothing else.
     let reports = users.errorOutput.split(separator: "\n")
     #expect(reports.first == "braid-demo: Database unavailable: \(database): no such file")
-    #expect(reports.dropFirst().allSatisfy { $0 == "braid-demo: Missing table or column: no such table: users" })
+    #expect(
+      reports.dropFirst().allSatisfy { $0 == "braid-demo: Missing table or column: no such table: users" },
+      "the observer's reports: \(reports)")
     await users.stop()
   }
 }

@@ -60,15 +60,15 @@ struct CancellationIDTests {
   }
 
   @Test func keysHashByTheirIdsAndPathsWhateverTheSeed() {
-    func key(_ path: [Int], _ phase: Phase) -> EngineCancellationKey {
-      EngineCancellationKey(path: path.map(AnyHashableSendable.init), id: AnyHashableSendable(phase))
+    func key(_ path: [Int], _ phase: Phase) -> CancellationKey {
+      CancellationKey(path: path.map(AnyHashableSendable.init), id: AnyHashableSendable(phase))
     }
     #expect(key([1], .search) == key([1], .search))
     for seed in [0, 7, -1] {
       #expect(key([1], .search)._rawHashValue(seed: seed) == key([1], .search)._rawHashValue(seed: seed))
     }
     #expect(key([1, 2], .load) != key([2, 1], .load))
-    var index: [EngineCancellationKey: Int] = [:]
+    var index: [CancellationKey: Int] = [:]
     for row in 0..<1_000 {
       index[key([row], .search)] = row
       index[key([row], .load)] = -row

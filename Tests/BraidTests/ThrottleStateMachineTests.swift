@@ -67,9 +67,9 @@ struct ThrottleStateMachineTests {
   }
 
   @Test func windowsAreKeptPerIdAndClockType() {
-    let windows = EngineThrottleWindows()
-    let key = EngineCancellationKey(path: [], id: AnyHashableSendable("scroll"))
-    let other = EngineCancellationKey(path: [], id: AnyHashableSendable("search"))
+    let windows = ThrottleWindows()
+    let key = CancellationKey(path: [], id: AnyHashableSendable("scroll"))
+    let other = CancellationKey(path: [], id: AnyHashableSendable("search"))
     #expect(windows.effectArrived(id: key, at: Self.at(0), window: .seconds(10), latest: true) == .start)
     #expect(windows.effectArrived(id: other, at: Self.at(1), window: .seconds(10), latest: true) == .start)
     // The same id measured by another kind of clock is another window, never a failed cast.

@@ -35,7 +35,7 @@ public struct ImmediateClock<Duration: DurationProtocol & Hashable>: Clock, Send
   /// ``DependencyRead/clockNow(_:)``, so that a recording's replay gives it back.
   public var now: Instant {
     let now = current.withLock { $0 }
-    if let offset = now.offset as? Swift.Duration { EngineDependencyReads.report(.clockNow(offset)) }
+    if let offset = now.offset as? Swift.Duration { ReducerDependencyReads.report(.clockNow(offset)) }
     return now
   }
 

@@ -17,7 +17,7 @@ struct ReadReportingClock<Base: Clock>: Clock where Base.Duration == Swift.Durat
 
   var now: Instant {
     let now = base.now
-    EngineDependencyReads.report(.clockNow(zero.duration(to: now)))
+    ReducerDependencyReads.report(.clockNow(zero.duration(to: now)))
     return now
   }
 

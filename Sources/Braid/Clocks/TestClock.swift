@@ -80,7 +80,7 @@ public final class TestClock<Duration: DurationProtocol & Hashable>: Clock, Send
   /// ``DependencyRead/clockNow(_:)``, so that a recording's replay gives it back.
   public var now: Instant {
     let now = state.withLock { $0.now }
-    if let offset = now.offset as? Swift.Duration { EngineDependencyReads.report(.clockNow(offset)) }
+    if let offset = now.offset as? Swift.Duration { ReducerDependencyReads.report(.clockNow(offset)) }
     return now
   }
 

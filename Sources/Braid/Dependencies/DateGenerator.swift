@@ -18,7 +18,7 @@ public struct DateGenerator: Sendable {
   /// The current date.
   public func callAsFunction() -> Date {
     let date = generate()
-    EngineDependencyReads.report(.date(date))
+    ReducerDependencyReads.report(.date(date))
     return date
   }
 }

@@ -13,7 +13,7 @@ public struct UUIDGenerator: Sendable {
   /// A new UUID.
   public func callAsFunction() -> UUID {
     let uuid = generate()
-    EngineDependencyReads.report(.uuid(uuid))
+    ReducerDependencyReads.report(.uuid(uuid))
     return uuid
   }
 

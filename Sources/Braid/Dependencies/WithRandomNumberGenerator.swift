@@ -34,13 +34,13 @@ public final class WithRandomNumberGenerator: Sendable {
   /// - Returns: What `work` returns.
   public func callAsFunction<R>(_ work: (inout any RandomNumberGenerator & Sendable) throws -> R) rethrows -> R {
     try generator.withLock { generator in
-      guard EngineDependencyReads.isReducing else { return try work(&generator) }
+      guard ReducerDependencyReads.isReducing else { return try work(&generator) }
       // A store with an inspector is reducing: the bits drawn are recorded for it.
       var recording: any RandomNumberGenerator & Sendable = RecordingGenerator(base: generator)
       defer {
         if let recorded = recording as? RecordingGenerator {
           generator = recorded.base
-          EngineDependencyReads.report(.randomNumbers(recorded.drawn))
+          ReducerDependencyReads.report(.randomNumbers(recorded.drawn))
         } else {
           // `work` put a generator of its own in place: it is the generator from now on.
           generator = recording

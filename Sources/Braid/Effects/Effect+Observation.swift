@@ -72,7 +72,7 @@ extension Effect {
         try await operation(send)
       } catch {
         // A `CancellationError` means "stopped", never a failure, whoever threw it; the store
-        // hands every other error to the `catch:` handler, if any (`EngineStore.handleFailure`).
+        // hands every other error to the `catch:` handler, if any (`StoreCore.handleFailure`).
         if error is CancellationError {
           observer.end(token, true)
         } else {

@@ -31,7 +31,7 @@ extension Effect {
                 return try await operation(send)
               } catch  where attempt < count && !Task.isCancelled {
                 attempt += 1
-                EngineRunningEffect.current?.reportRetry(attempt: attempt + 1, error: error)
+                RunningEffect.current?.reportRetry(attempt: attempt + 1, error: error)
               }
             }
           },

@@ -267,12 +267,12 @@ final class ScopedEffectBox<Action: Sendable>: EffectBox<Action>, @unchecked Sen
 
 @usableFromInline
 final class DeferredEffectBox<Action: Sendable>: EffectBox<Action>, @unchecked Sendable {
-  @usableFromInline let build: @Sendable (EngineEffectStart) -> Effect<Action>
+  @usableFromInline let build: @Sendable (DeferredEffectStart) -> Effect<Action>
   /// The client command this effect is, when it is one: a described effect has no resource to
   /// run it on (see `Effect.described(by:command:)`).
   let command: EffectCommand?
 
-  init(command: EffectCommand? = nil, _ build: @escaping @Sendable (EngineEffectStart) -> Effect<Action>) {
+  init(command: EffectCommand? = nil, _ build: @escaping @Sendable (DeferredEffectStart) -> Effect<Action>) {
     self.build = build
     self.command = command
     super.init(kind: .deferred, isSynchronous: false)

@@ -17,19 +17,19 @@
 public struct Send<Action: Sendable>: Sendable {
   // Two references, so that a `Send` is cheap to copy and fits an existential's inline buffer
   // (the task-local that `Task.cancel(id:)` reads holds one without allocating).
-  @usableFromInline let links: EngineSendLinks<Action>
+  @usableFromInline let links: SendLinks<Action>
   /// The effect this `Send` belongs to: where its actions' effects join, the context nested
   /// effects start in, and whether it has ended.
-  @usableFromInline let effect: EngineEffectHandle
+  @usableFromInline let effect: EffectHandle
 
   @usableFromInline
-  init(links: EngineSendLinks<Action>, effect: EngineEffectHandle) {
+  init(links: SendLinks<Action>, effect: EffectHandle) {
     self.links = links
     self.effect = effect
   }
 
   /// The context nested effects start in.
-  var context: EngineEffectContext { effect.context }
+  var context: EffectContext { effect.context }
 
   /// Sends `action` to the store, unless the effect has been cancelled.
   ///
@@ -57,7 +57,7 @@ public struct Send<Action: Sendable>: Sendable {
   /// A `Send` for child actions that embeds each into this one's action type.
   func map<Child: Sendable>(_ embed: @escaping @Sendable (Child) -> Action) -> Send<Child> {
     let links = self.links
-    let childLinks = EngineSendLinks<Child>(
+    let childLinks = SendLinks<Child>(
       sink: { links.sink(embed($0), $1) },
       starter: { effect, context in links.starter(effect.map(embed), context) },
       isolation: links.isolation

@@ -1,4 +1,4 @@
-/// What the send loop (`EngineStore.drain`) does around each reduction, beyond reducing: nothing
+/// What the send loop (`StoreCore.drain`) does around each reduction, beyond reducing: nothing
 /// for a store without an inspector, reporting for one with.
 ///
 /// The loop is generic over its probe and specialized for each, so that a store without an
@@ -38,12 +38,12 @@ struct NoSendProbe<State, Action: Sendable>: SendProbe {
 /// values the reducer draws, and the state after it.
 @usableFromInline
 struct InspectionSendProbe<State, Action: Sendable>: SendProbe {
-  @usableFromInline let inspection: EngineInspection<State, Action>
+  @usableFromInline let inspection: StoreInspection<State, Action>
   /// Where the action sent came from.
   @usableFromInline let origin: StoreEvent<State, Action>.ActionOrigin
 
   @inlinable
-  init(_ inspection: EngineInspection<State, Action>, origin: StoreEvent<State, Action>.ActionOrigin) {
+  init(_ inspection: StoreInspection<State, Action>, origin: StoreEvent<State, Action>.ActionOrigin) {
     self.inspection = inspection
     self.origin = origin
   }
@@ -57,7 +57,7 @@ struct InspectionSendProbe<State, Action: Sendable>: SendProbe {
       position == 0 ? origin : inspection.queuedOrigins.removeValue(forKey: position - 1) ?? .sendEffect
     inspection.currentAction = inspection.emit(.action(action, origin: origin))
     let before: State? = inspection.needsStateBefore ? state : nil
-    let effect = EngineDependencyReads.whileReducing(inspection) { reducer(&state, action) }
+    let effect = ReducerDependencyReads.whileReducing(inspection) { reducer(&state, action) }
     inspection.emit(.state(before: before, after: state))
     return effect
   }

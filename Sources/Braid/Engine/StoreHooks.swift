@@ -9,7 +9,7 @@ package protocol StoreHooks: AnyObject, Sendable {
   /// The executor the store's effect tasks prefer; `nil` for the global concurrent executor.
   var effectExecutor: (any TaskExecutor)? { get }
   /// A store was made; its effects deliver their actions on `isolation` (`actor` when known).
-  func storeOpened(isolation: EngineIsolation, actor: (any Actor)?)
+  func storeOpened(isolation: StoreIsolation, actor: (any Actor)?)
   /// A store was released.
   func storeClosed()
   /// One of the store's effect tasks was spawned.

@@ -4,13 +4,13 @@ import Synchronization
 /// reducer drives it: numbers and delivers events as a store does (one at a time, in order), and
 /// reports each effect the reducer returns through an ``EffectObserver``.
 final class SubtreeInspection<State, Action: Sendable>: Sendable {
-  private let inspection: EngineInspection<State, Action>
+  private let inspection: StoreInspection<State, Action>
   /// The effects started and not yet ended, with their paths; and those that reported a
   /// failure (a client may complete with one twice).
   private let effects = Mutex<(open: [Int: [AnyHashableSendable]], failed: Set<Int>)>(([:], []))
 
   init(_ inspector: StoreInspector<State, Action>) {
-    inspection = EngineInspection(inspector)
+    inspection = StoreInspection(inspector)
   }
 
   var needsStateBefore: Bool { inspection.needsStateBefore }
@@ -20,7 +20,7 @@ final class SubtreeInspection<State, Action: Sendable>: Sendable {
   /// reducer's dependency reads to an inspector of the store: those reads are kept out.
   @discardableResult
   private func emit(_ kind: StoreEvent<State, Action>.Kind, path: [AnyHashableSendable] = []) -> UInt64 {
-    EngineDependencyReads.outsideReductions { inspection.emit(kind, path: path) }
+    ReducerDependencyReads.outsideReductions { inspection.emit(kind, path: path) }
   }
 
   /// Reports that `action` is about to be reduced, and returns its sequence number.

@@ -7,9 +7,9 @@
 public struct ScopedStoreActor<State, Action: Sendable>: Sendable {
   /// `nil` when the store is gone.
   let sendAction: @Sendable (Action) async -> StoreTask?
-  let source: any EngineActorStateReading<State>
+  let source: any ActorStateReading<State>
 
-  init(send: @escaping @Sendable (Action) async -> StoreTask?, source: any EngineActorStateReading<State>) {
+  init(send: @escaping @Sendable (Action) async -> StoreTask?, source: any ActorStateReading<State>) {
     self.sendAction = send
     self.source = source
   }

@@ -37,7 +37,7 @@ extension Store {
       let last = LastValue(state)
       unwrap(
         Store<Wrapped, Action>(
-          scoped: EngineScopedBacking(
+          scoped: ScopedStoreBacking(
             send: { parentSend($0) },
             state: { last.update(parentState()) },
             observe: { notify in parentObserve { withUnsafePointer(to: last.update($0), notify) } }

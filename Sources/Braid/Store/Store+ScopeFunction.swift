@@ -22,7 +22,7 @@ extension Store {
     let parentObserve = observeFunction
     let embed = toChildAction.embedding
     return Store<ChildState, ChildAction>(
-      scoped: EngineScopedBacking(
+      scoped: ScopedStoreBacking(
         send: { parentSend(embed($0)) },
         state: { toChildState(parentState()) },
         observe: { notify in parentObserve { withUnsafePointer(to: toChildState($0), notify) } }

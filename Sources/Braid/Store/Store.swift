@@ -21,8 +21,8 @@
 /// here — and dismounts when the store is released or ``dismount()`` is called.
 @MainActor
 public final class Store<State, Action: Sendable> {
-  @usableFromInline let root: EngineStore<State, Action>?
-  @usableFromInline let scoped: EngineScopedBacking<State, Action>?
+  @usableFromInline let root: StoreCore<State, Action>?
+  @usableFromInline let scoped: ScopedStoreBacking<State, Action>?
 
   /// Creates a store that runs `reducer` on `initialState`.
   ///
@@ -43,7 +43,7 @@ public final class Store<State, Action: Sendable> {
     @ReducerBuilder<State, Action> reducer: () -> R,
     withDependencies prepareDependencies: (inout DependencyValues) -> Void = { _ in }
   ) {
-    let root = EngineStore(
+    let root = StoreCore(
       building: initialState, reducer: reducer, prepareDependencies: prepareDependencies, isolation: MainActor.shared,
       inspector: inspector)
     self.root = root
@@ -52,7 +52,7 @@ public final class Store<State, Action: Sendable> {
   }
 
   @usableFromInline
-  init(scoped: EngineScopedBacking<State, Action>) {
+  init(scoped: ScopedStoreBacking<State, Action>) {
     root = nil
     self.scoped = scoped
   }
@@ -157,7 +157,7 @@ public final class Store<State, Action: Sendable> {
     let parentObserve = observePointerFunction
     let path = StatePath(toChildState)
     return Store<ChildState, ChildAction>(
-      scoped: EngineScopedBacking(
+      scoped: ScopedStoreBacking(
         send: { parentSend(embed($0)) },
         state: { path.read(parentState()) },
         // Each level hands the next a pointer into the root's state rather than a copy of its
@@ -197,7 +197,7 @@ public final class Store<State, Action: Sendable> {
         // The cast is of a struct holding the closure: a closure passed to the generic
         // `unsafeBitCast` itself is reabstracted, and every call went through two thunks.
         let id = root.addObserver(
-          unsafeBitCast(EngineMainActorObserver(notify: notify), to: EngineStateObserver<State>.self))
+          unsafeBitCast(MainActorStateObserver(notify: notify), to: StateObserver<State>.self))
         return ObservationToken { [weak root] in root?.removeObserver(id) }
       }
     }

@@ -33,7 +33,7 @@
 /// Releasing the store cancels its effects and tears down its clients, and its
 /// ``Reducer/onDismount(_:)`` effects run fire and forget, as for ``Store``.
 public final actor StoreActor<State, Action: Sendable> {
-  @usableFromInline let root: EngineStore<State, Action>
+  @usableFromInline let root: StoreCore<State, Action>
 
   /// Creates a store that runs `reducer` on `initialState`, isolated to this new actor.
   ///
@@ -56,7 +56,7 @@ public final actor StoreActor<State, Action: Sendable> {
     @ReducerBuilder<State, Action> reducer: @Sendable () -> R,
     withDependencies prepareDependencies: (inout DependencyValues) -> Void = { _ in }
   ) {
-    let root = EngineStore(
+    let root = StoreCore(
       building: initialState, reducer: reducer, prepareDependencies: prepareDependencies, isolation: nil,
       inspector: inspector)
     self.root = root
@@ -178,7 +178,7 @@ public final actor StoreActor<State, Action: Sendable> {
   ) -> ScopedStoreActor<ChildState, ChildAction> {
     ScopedStoreActor(
       send: { [weak self] action in await self?.sendFromScope(embed(action)) },
-      source: EngineActorStateSource(store: self, path: toChildState)
+      source: ActorStateSource(store: self, path: toChildState)
     )
   }
 

@@ -7,14 +7,14 @@
 /// ```
 public struct StoreTask: Hashable, Sendable {
   @usableFromInline
-  let cascade: EngineCascade?
+  let cascade: SendCascade?
 
   /// A task for a send that started no effect.
   @inlinable
   static var empty: Self { Self(cascade: nil) }
 
   @inlinable
-  init(cascade: EngineCascade?) {
+  init(cascade: SendCascade?) {
     self.cascade = cascade
   }
 

@@ -10,7 +10,7 @@ final class ExplorationWalk<State, Action: Sendable> {
   /// Where every walk's described subscriptions park their tasks; they never run an effect.
   private static var describedExecutor: EffectExecutor { sharedExecutor }
 
-  private let core: EngineCore<State, Action>
+  private let core: HarnessStore<State, Action>
   private let described = DescribedEffects<Action>()
   /// Set when effects run: the queue of their tasks' jobs.
   private let executor: EffectExecutor?
@@ -66,7 +66,7 @@ final class ExplorationWalk<State, Action: Sendable> {
     }
     let executor: any TaskExecutor = self.executor ?? Self.describedExecutor
     core = withDependencies(prepare) {
-      EngineCore(
+      HarnessStore(
         initialState: exploration.initialState, functions: tracked, effectExecutor: executor,
         isolation: MainActor.shared, inspector: inspector)
     }

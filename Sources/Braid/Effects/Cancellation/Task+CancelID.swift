@@ -22,7 +22,7 @@ extension Task where Success == Never, Failure == Never {
     fileID: StaticString = #fileID,
     line: UInt = #line
   ) async {
-    guard let effect = EngineRunningEffect.current else {
+    guard let effect = RunningEffect.current else {
       reportMisuse(
         "Task.cancel(id: \(id)) was called outside an effect, where no store can resolve the id. Call it from an Effect.run operation, or return Effect.cancel(id:) from a reducer.",
         fileID: fileID, line: line)

@@ -11,9 +11,9 @@ public struct EffectScope: Hashable, Sendable {
   let path: [AnyHashableSendable]
   /// Where ``EffectResources`` reports what it does in this scope: the store's inspection, when
   /// it has an inspector. Not part of the scope's identity.
-  let reporter: EngineResourceReporter?
+  let reporter: ResourceReporter?
 
-  init(store: ObjectIdentifier, path: [AnyHashableSendable], reporter: EngineResourceReporter? = nil) {
+  init(store: ObjectIdentifier, path: [AnyHashableSendable], reporter: ResourceReporter? = nil) {
     self.store = store
     self.path = path
     self.reporter = reporter

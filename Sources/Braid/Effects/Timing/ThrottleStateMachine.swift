@@ -1,7 +1,7 @@
 /// The decisions of one throttle window: effects arrive, held-back effects wake up, and the
 /// machine says which of them start.
 ///
-/// It is a pure value with no clock, lock or task of its own: ``EngineThrottleWindows`` keeps one per
+/// It is a pure value with no clock, lock or task of its own: ``ThrottleWindows`` keeps one per
 /// throttle id under its lock, feeds it events with the current instant, and the throttle
 /// operator performs the decision after the lock is released.
 struct ThrottleStateMachine<Instant: InstantProtocol>: Sendable {

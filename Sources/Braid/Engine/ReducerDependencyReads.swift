@@ -10,7 +10,7 @@
 /// before it and restored after it is exact; a value drawn anywhere else (an effect, an
 /// observer, a store without an inspector) finds the slot empty and costs one read of it.
 @usableFromInline
-enum EngineDependencyReads {
+enum ReducerDependencyReads {
   /// The thread-specific key of the slot.
   @usableFromInline static let key: pthread_key_t = {
     var key = pthread_key_t()
@@ -54,6 +54,6 @@ enum EngineDependencyReads {
     pthread_setspecific(key, nil)
     defer { pthread_setspecific(key, slot) }
     let inspection = Unmanaged<AnyObject>.fromOpaque(slot).takeUnretainedValue()
-    (inspection as? any EngineEffectInspecting)?.dependencyRead(read)
+    (inspection as? any EffectInspecting)?.dependencyRead(read)
   }
 }

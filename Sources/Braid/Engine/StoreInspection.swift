@@ -3,7 +3,7 @@ import Synchronization
 /// What a running effect's handle tells its store's inspection when the effect ends, fails or
 /// is cancelled, whatever the store's state and action types.
 @usableFromInline
-protocol EngineEffectInspecting: AnyObject, Sendable {
+protocol EffectInspecting: AnyObject, Sendable {
   func effectEnded(_ effect: Int, path: [AnyHashableSendable], cancelled: Bool)
   func effectFailed(_ effect: Int, path: [AnyHashableSendable], error: any Error)
   func effectRetrying(_ effect: Int, path: [AnyHashableSendable], attempt: Int, error: any Error)
@@ -14,7 +14,7 @@ protocol EngineEffectInspecting: AnyObject, Sendable {
 /// A store's inspectors as the engine drives them: numbers effects, delivers events through an
 /// ``InspectionDelivery``, and remembers where queued actions came from.
 @usableFromInline
-final class EngineInspection<State, Action: Sendable>: EngineEffectInspecting, @unchecked Sendable {
+final class StoreInspection<State, Action: Sendable>: EffectInspecting, @unchecked Sendable {
   // @unchecked: `delivery`, `hookEffects` and the atomic are thread-safe; `queuedOrigins`,
   // `currentAction` and `startingHook` are touched only on the store's isolation, inside its
   // sends, mount and dismount.
@@ -70,7 +70,7 @@ final class EngineInspection<State, Action: Sendable>: EngineEffectInspecting, @
 
   /// Numbers an effect that is starting and reports its start.
   func effectStarted(
-    _ kind: StoreEvent<State, Action>.EffectKind, context: EngineEffectContext, key: EngineCancellationKey?
+    _ kind: StoreEvent<State, Action>.EffectKind, context: EffectContext, key: CancellationKey?
   ) -> Int {
     let effect = nextEffectNumber()
     var ids = context.keys.map { "\($0.id)" }

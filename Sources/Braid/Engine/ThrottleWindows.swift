@@ -5,9 +5,9 @@
 /// always has the type it was stored with; the same id throttled on two kinds of clock keeps
 /// two windows (their instants cannot be compared).
 @usableFromInline
-final class EngineThrottleWindows: Sendable {
+final class ThrottleWindows: Sendable {
   private struct Key: Hashable, Sendable {
-    let id: EngineCancellationKey
+    let id: CancellationKey
     let instant: ObjectIdentifier
   }
 
@@ -17,7 +17,7 @@ final class EngineThrottleWindows: Sendable {
 
   /// Feeds an arrival at `now` to the window of `id`, creating it on first use.
   func effectArrived<Instant: InstantProtocol>(
-    id: EngineCancellationKey,
+    id: CancellationKey,
     at now: Instant,
     window: Instant.Duration,
     latest: Bool
@@ -35,7 +35,7 @@ final class EngineThrottleWindows: Sendable {
   ///
   /// - Returns: Whether that effect starts; `false` too when the window was dropped by
   ///   ``removeAll()`` meanwhile.
-  func delayEnded<Instant: InstantProtocol>(id: EngineCancellationKey, generation: UInt64, at now: Instant) -> Bool {
+  func delayEnded<Instant: InstantProtocol>(id: CancellationKey, generation: UInt64, at now: Instant) -> Bool {
     let key = Key(id: id, instant: ObjectIdentifier(Instant.self))
     return machines.withLock { machines in
       guard var machine = Self.machine(machines[key], of: Instant.self) else { return false }

@@ -7,7 +7,7 @@
 /// it when the client completes. A retry attaches its new client's teardown; attaching after the
 /// teardown ran tears the new client down at once.
 @usableFromInline
-final class EngineSubscriptionTeardown: Sendable {
+final class SubscriptionTeardown: Sendable {
   private enum State {
     case running(AnyCancellable?)
     /// Stopped; the client that was attached, whose teardown may still be running on the thread

@@ -8,20 +8,20 @@
 /// before it leaves, so the tasks those actions start have already joined: the cascade is empty
 /// only when all of its work is done.
 ///
-/// A cascade belongs to one store, and its state is guarded by that store's ``EngineEffectRegistry``
+/// A cascade belongs to one store, and its state is guarded by that store's ``EffectRegistry``
 /// lock (a lock of its own cost an allocation and a generic deinit per send).
 @usableFromInline
-final class EngineCascade: @unchecked Sendable {
+final class SendCascade: @unchecked Sendable {
   // @unchecked: the `var`s are touched only under `registry`'s lock (which also makes their dynamic
   // exclusivity checks redundant).
-  let registry: EngineEffectRegistry
+  let registry: EffectRegistry
   /// Tasks that joined and have not ended.
   @exclusivity(unchecked) var running = 0
   @exclusivity(unchecked) var isCancelled = false
   @exclusivity(unchecked) var waiters: [UnsafeContinuation<Void, Never>] = []
 
   @usableFromInline
-  init(registry: EngineEffectRegistry) {
+  init(registry: EffectRegistry) {
     self.registry = registry
   }
 

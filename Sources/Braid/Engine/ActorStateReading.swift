@@ -1,6 +1,6 @@
 /// How a ``ScopedStoreActor`` reaches its part of a ``StoreActor``'s state, whatever the
 /// store's own state and action types.
-protocol EngineActorStateReading<State>: Sendable {
+protocol ActorStateReading<State>: Sendable {
   associatedtype State
 
   /// Runs `body` on the child's state, on the store's actor; `nil` once the store is gone.
@@ -13,11 +13,11 @@ protocol EngineActorStateReading<State>: Sendable {
   ) async -> AsyncStream<Value>
 
   /// The reading of a part of the child's state.
-  func appending<Child>(_ path: KeyPath<State, Child> & Sendable) -> any EngineActorStateReading<Child>
+  func appending<Child>(_ path: KeyPath<State, Child> & Sendable) -> any ActorStateReading<Child>
 }
 
 /// A child's state within a ``StoreActor``'s: the store, held weakly, and the key path to it.
-struct EngineActorStateSource<RootState, RootAction: Sendable, State>: EngineActorStateReading {
+struct ActorStateSource<RootState, RootAction: Sendable, State>: ActorStateReading {
   weak let store: StoreActor<RootState, RootAction>?
   // Key paths are immutable values; one composed from `Sendable` parts is safe to share,
   // though `appending(path:)` does not say so.
@@ -38,7 +38,7 @@ struct EngineActorStateSource<RootState, RootAction: Sendable, State>: EngineAct
     return await store.values(reading: read, delivery: delivery)
   }
 
-  func appending<Child>(_ childPath: KeyPath<State, Child> & Sendable) -> any EngineActorStateReading<Child> {
-    EngineActorStateSource<RootState, RootAction, Child>(store: store, path: path.appending(path: childPath))
+  func appending<Child>(_ childPath: KeyPath<State, Child> & Sendable) -> any ActorStateReading<Child> {
+    ActorStateSource<RootState, RootAction, Child>(store: store, path: path.appending(path: childPath))
   }
 }

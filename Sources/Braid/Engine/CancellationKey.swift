@@ -2,10 +2,10 @@
 /// (``Reducer/ifLet(_:action:then:fileID:line:)`` children, ``Reducer/forEach(_:action:element:fileID:line:)``
 /// elements) that the effect was started under.
 ///
-/// Keys are looked up in the owning store's ``EngineEffectRegistry``, so separate stores never share
+/// Keys are looked up in the owning store's ``EffectRegistry``, so separate stores never share
 /// them.
 @usableFromInline
-struct EngineCancellationKey: Hashable, Sendable {
+struct CancellationKey: Hashable, Sendable {
   @usableFromInline let path: [AnyHashableSendable]
   @usableFromInline let id: AnyHashableSendable
 
@@ -16,7 +16,7 @@ struct EngineCancellationKey: Hashable, Sendable {
   }
 }
 
-extension EngineCancellationKey {
+extension CancellationKey {
   /// The key's hash for `seed`, mixed from the hashes its id and path components computed when
   /// they were made (each by its type's own `Hashable`, so equal keys hash equally) rather than
   /// fed through a fresh `Hasher` on every registry lookup (~150 instructions each).

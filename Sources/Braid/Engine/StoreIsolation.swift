@@ -7,7 +7,7 @@ import Synchronization
 /// outside the actor; an effect that delivers before then waits for the binding, so the mount
 /// and the first deliveries never overlap. Every other store's isolation is set at creation.
 @usableFromInline
-package final class EngineIsolation: @unchecked Sendable {
+package final class StoreIsolation: @unchecked Sendable {
   // Unchecked: `bound` is written once, in `bind` (or the initializer), before `isBound` is set
   // with release ordering; it is read only after `isBound` was seen set with acquire ordering.
   private weak var bound: (any Actor)?
@@ -68,8 +68,8 @@ package final class EngineIsolation: @unchecked Sendable {
 /// A weak reference to a store's core for the closures effects carry.
 ///
 /// Unchecked: the core is not `Sendable`; the closures that read `object` are only ever called
-/// on the core's isolation (``EngineIsolation/run(_:)``), where its owner uses it too.
-final class EngineWeakReference<Object: AnyObject>: @unchecked Sendable {
+/// on the core's isolation (``StoreIsolation/run(_:)``), where its owner uses it too.
+final class WeakReference<Object: AnyObject>: @unchecked Sendable {
   weak let object: Object?
 
   init(_ object: Object) {

@@ -6,31 +6,31 @@ import Synchronization
 ///
 /// Effects are registered synchronously when the store starts them, so a `.cancel(id:)` in the
 /// same reducer pass finds them. A task removes itself when it ends; cancelling removes it at
-/// once. One lock guards the registry, its ``EngineEffectHandle``s and its ``EngineCascade``s.
+/// once. One lock guards the registry, its ``EffectHandle``s and its ``SendCascade``s.
 @usableFromInline
-final class EngineEffectRegistry: Sendable {
+final class EffectRegistry: Sendable {
   struct State {
     /// Listed handles, in registration order.
-    var first: EngineEffectHandle?
-    unowned(unsafe) var last: EngineEffectHandle?
+    var first: EffectHandle?
+    unowned(unsafe) var last: EffectHandle?
     var count = 0
-    var index: [EngineCancellationKey: Bucket] = [:]
+    var index: [CancellationKey: Bucket] = [:]
   }
 
   /// The handles registered under one key. Almost always one: held without an array, which
   /// cost an allocation per registration.
   enum Bucket {
-    case one(EngineEffectHandle)
-    case many([EngineEffectHandle])
+    case one(EffectHandle)
+    case many([EffectHandle])
 
-    func each(_ body: (EngineEffectHandle) -> Void) {
+    func each(_ body: (EffectHandle) -> Void) {
       switch self {
       case .one(let handle): body(handle)
       case .many(let handles): handles.forEach(body)
       }
     }
 
-    func adding(_ handle: EngineEffectHandle) -> Bucket {
+    func adding(_ handle: EffectHandle) -> Bucket {
       switch self {
       case .one(let first): .many([first, handle])
       case .many(let handles): .many(handles + [handle])
@@ -38,7 +38,7 @@ final class EngineEffectRegistry: Sendable {
     }
 
     /// The bucket without `handle`, or `nil` when it held only that one.
-    func removing(_ handle: EngineEffectHandle) -> Bucket? {
+    func removing(_ handle: EffectHandle) -> Bucket? {
       switch self {
       case .one(let only): return only === handle ? nil : self
       case .many(var handles):
@@ -58,7 +58,7 @@ final class EngineEffectRegistry: Sendable {
   /// until it ends, and it is cancelled at once if the cascade has been cancelled. A task that
   /// has already ended is only remembered.
   @usableFromInline
-  func register(_ handle: EngineEffectHandle, task: Task<Void, Never>) {
+  func register(_ handle: EffectHandle, task: Task<Void, Never>) {
     let cancel = state.withLock { state -> Bool in
       handle.task = task
       if handle.hasEnded { return false }
@@ -74,7 +74,7 @@ final class EngineEffectRegistry: Sendable {
   /// Removes the task of `handle`, which has ended, and wakes whoever waits for its cascade to
   /// finish if it was the last one running.
   @usableFromInline
-  func end(_ handle: EngineEffectHandle) {
+  func end(_ handle: EffectHandle) {
     // Reported before the cascade's waiters wake, so that an inspector has heard of the end by
     // the time `StoreTask.finish()` returns.
     if handle.inspection != nil { handle.reportEnd(cancelled: Task.isCancelled) }
@@ -94,7 +94,7 @@ final class EngineEffectRegistry: Sendable {
   /// subscription among them before returning: a `.cancel(id:)` has stopped the client by the
   /// time the `send` that returned it returns.
   @usableFromInline
-  func cancel(_ key: EngineCancellationKey) {
+  func cancel(_ key: CancellationKey) {
     let bucket = state.withLock { state -> Bucket? in
       guard let bucket = state.index.removeValue(forKey: key) else { return nil }
       bucket.each { Self.unlink($0, from: &state, except: key) }
@@ -103,14 +103,14 @@ final class EngineEffectRegistry: Sendable {
     bucket?.each { $0.stop() }
   }
 
-  /// The tasks registered now, to cancel later with ``cancel(_:)-(_:[EngineEffectHandle])``.
-  var running: [EngineEffectHandle] {
+  /// The tasks registered now, to cancel later with ``cancel(_:)-(_:[EffectHandle])``.
+  var running: [EffectHandle] {
     state.withLock { state in Self.listed(in: state) }
   }
 
   /// Cancels those of `handles` still registered, tearing their subscriptions down first: what
   /// a dismount does to the effects that were running when it began.
-  func cancel(_ handles: [EngineEffectHandle]) {
+  func cancel(_ handles: [EffectHandle]) {
     let stopped = state.withLock { state in
       handles.filter { handle in
         guard handle.isListed else { return false }
@@ -123,7 +123,7 @@ final class EngineEffectRegistry: Sendable {
 
   /// Cancels every task and tears every subscription down: the store is going away.
   func cancelAll() {
-    let handles = state.withLock { state -> [EngineEffectHandle] in
+    let handles = state.withLock { state -> [EffectHandle] in
       let handles = Self.listed(in: state)
       for handle in handles {
         handle.isListed = false
@@ -145,7 +145,7 @@ final class EngineEffectRegistry: Sendable {
   // MARK: Cascades
 
   /// Cancels every running task of `cascade`, and every task that joins it later.
-  func cancel(_ cascade: EngineCascade) {
+  func cancel(_ cascade: SendCascade) {
     let tasks = state.withLock { state -> [Task<Void, Never>] in
       cascade.isCancelled = true
       guard cascade.running > 0 else { return [] }
@@ -160,18 +160,18 @@ final class EngineEffectRegistry: Sendable {
     for task in tasks { task.cancel() }
   }
 
-  /// Whether ``cancel(_:)-(EngineCascade)`` has been called for `cascade`.
-  func isCancelled(_ cascade: EngineCascade) -> Bool {
+  /// Whether ``cancel(_:)-(SendCascade)`` has been called for `cascade`.
+  func isCancelled(_ cascade: SendCascade) -> Bool {
     state.withLock { _ in cascade.isCancelled }
   }
 
   /// Whether no task of `cascade` is running.
-  func isFinished(_ cascade: EngineCascade) -> Bool {
+  func isFinished(_ cascade: SendCascade) -> Bool {
     state.withLock { _ in cascade.running == 0 }
   }
 
   /// Resumes `waiter` once no task of `cascade` is running: now, or when the last one ends.
-  func whenFinished(_ cascade: EngineCascade, resume waiter: UnsafeContinuation<Void, Never>) {
+  func whenFinished(_ cascade: SendCascade, resume waiter: UnsafeContinuation<Void, Never>) {
     let finished = state.withLock { _ -> Bool in
       if cascade.running == 0 { return true }
       cascade.waiters.append(waiter)
@@ -182,7 +182,7 @@ final class EngineEffectRegistry: Sendable {
 
   // MARK: The list and the index
 
-  private static func link(_ handle: EngineEffectHandle, into state: inout State) {
+  private static func link(_ handle: EffectHandle, into state: inout State) {
     handle.isListed = true
     handle.previous = state.last
     if let last = state.last { last.next = handle } else { state.first = handle }
@@ -200,7 +200,7 @@ final class EngineEffectRegistry: Sendable {
   /// Takes `handle` out of the list, and out of the index under every key but `except` (whose
   /// entry the caller has removed).
   private static func unlink(
-    _ handle: EngineEffectHandle, from state: inout State, except removed: EngineCancellationKey?
+    _ handle: EffectHandle, from state: inout State, except removed: CancellationKey?
   ) {
     handle.isListed = false
     if let next = handle.next { next.previous = handle.previous } else { state.last = handle.previous }
@@ -218,8 +218,8 @@ final class EngineEffectRegistry: Sendable {
     }
   }
 
-  private static func listed(in state: State) -> [EngineEffectHandle] {
-    var handles: [EngineEffectHandle] = []
+  private static func listed(in state: State) -> [EffectHandle] {
+    var handles: [EffectHandle] = []
     handles.reserveCapacity(state.count)
     var handle = state.first
     while let current = handle {

@@ -1,4 +1,4 @@
-extension EngineStore {
+extension StoreCore {
   /// Starts `effect`: synchronous parts happen now, asynchronous parts become tasks registered
   /// in ``registry`` (under the cancellation keys of `context`) and, when `tasks` is not `nil`,
   /// appended to it.
@@ -6,7 +6,7 @@ extension EngineStore {
   /// Inlinable so the dispatch is specialized: unspecialized, each `switch` looks the effect's
   /// generic metadata up at run time (the ".send chain" row of `Benchmarks/instructions.sh`).
   @inlinable
-  func start(_ effect: Effect<Action>, context: EngineEffectContext, into tasks: inout [Task<Void, Never>]?) {
+  func start(_ effect: Effect<Action>, context: EffectContext, into tasks: inout [Task<Void, Never>]?) {
     switch effect.storage {
     case .none: return
     case .send(let action): sendReturned(action)
@@ -16,14 +16,14 @@ extension EngineStore {
 
   /// Starts a boxed effect; see ``start(_:context:into:)-(Effect<Action>,_,_)``.
   @inlinable
-  func start(_ box: EffectBox<Action>, context: EngineEffectContext, into tasks: inout [Task<Void, Never>]?) {
+  func start(_ box: EffectBox<Action>, context: EffectContext, into tasks: inout [Task<Void, Never>]?) {
     // Read in place, by kind (see `EffectBox`).
     switch box.kind {
     case .send:
       sendReturned(unsafeDowncast(box, to: SendEffectBox<Action>.self).action)
     case .run:
       let run = unsafeDowncast(box, to: RunEffectBox<Action>.self)
-      var key: EngineCancellationKey?
+      var key: CancellationKey?
       if let id = run.cancelID {
         let runKey = context.key(for: id)
         if run.cancelInFlight { registry.cancel(runKey) }
@@ -80,7 +80,7 @@ extension EngineStore {
       let build = unsafeDowncast(box, to: DeferredEffectBox<Action>.self).build
       start(
         build(
-          EngineEffectStart(
+          DeferredEffectStart(
             context: context, throttles: throttles, store: ObjectIdentifier(registry), inspection: inspection)),
         context: context, into: &tasks)
     }
@@ -88,7 +88,7 @@ extension EngineStore {
 
   /// Runs `effects` one after another in one task.
   @usableFromInline
-  func startConcatenation(_ effects: [Effect<Action>], context: EngineEffectContext) -> Task<Void, Never> {
+  func startConcatenation(_ effects: [Effect<Action>], context: EffectContext) -> Task<Void, Never> {
     let sequence = RunEffectBox<Action>(
       priority: nil,
       body: { send in
@@ -116,12 +116,12 @@ extension EngineStore {
   /// (`Benchmarks/instructions.sh --check`).
   @inlinable
   func startRun(
-    _ run: RunEffectBox<Action>, context: EngineEffectContext, key: EngineCancellationKey?,
+    _ run: RunEffectBox<Action>, context: EffectContext, key: CancellationKey?,
     kind: StoreEvent<State, Action>.EffectKind = .run
   ) -> Task<Void, Never> {
     let registry = self.registry
     let links = sendLinks
-    let handle = EngineEffectHandle(
+    let handle = EffectHandle(
       context: context, key: key, canceller: links, reportsLateSends: true, fileID: run.fileID, line: run.line)
     if inspection != nil { inspectStart(of: handle, kind, context: context, key: key) }
     let send = Send(links: links, effect: handle)
@@ -129,16 +129,16 @@ extension EngineStore {
     // Closure literals handed straight to `Task`: a closure value passed through `spawn` is
     // converted by reabstraction thunks, each an allocation (the gate's "cancellable start +
     // cancel" row).
-    // `EngineStore.perform`, not `Self.perform`: Swift 6.3's region-based isolation checker rejects
+    // `StoreCore.perform`, not `Self.perform`: Swift 6.3's region-based isolation checker rejects
     // a `sending` closure that captures the dynamic `Self` of a class.
     let task: Task<Void, Never>
     if let executor = effectExecutor {
       task = Task(executorPreference: executor, priority: run.priority) {
-        await EngineStore.perform(run, send: send, registry: registry, hooks: hooks)
+        await StoreCore.perform(run, send: send, registry: registry, hooks: hooks)
       }
     } else {
       task = Task(priority: run.priority) {
-        await EngineStore.perform(run, send: send, registry: registry, hooks: hooks)
+        await StoreCore.perform(run, send: send, registry: registry, hooks: hooks)
       }
     }
     registry.register(handle, task: task)
@@ -155,7 +155,7 @@ extension EngineStore {
   /// 14,025 with none), and here that work stays off the store's actor.
   @inlinable
   nonisolated static func perform(
-    _ run: RunEffectBox<Action>, send: Send<Action>, registry: EngineEffectRegistry, hooks: (any StoreHooks)?
+    _ run: RunEffectBox<Action>, send: Send<Action>, registry: EffectRegistry, hooks: (any StoreHooks)?
   ) async {
     defer {
       registry.end(send.effect)
@@ -206,15 +206,15 @@ extension EngineStore {
 
   @usableFromInline
   func startSubscription(
-    _ subscription: SubscribeEffectBox<Action>, context: EngineEffectContext
+    _ subscription: SubscribeEffectBox<Action>, context: EffectContext
   ) -> Task<Void, Never> {
     let registry = self.registry
     let isolation = self.isolation
     // Cancelling stops the client and ends the effect's tracking at once, before the
     // cancelling `send` returns; a completed effect ends it when its task ends.
-    let teardown = EngineSubscriptionTeardown(onStop: subscription.onFinish)
+    let teardown = SubscriptionTeardown(onStop: subscription.onFinish)
     let links = sendLinks
-    let handle = EngineEffectHandle(
+    let handle = EffectHandle(
       context: context, canceller: links, teardown: teardown, reportsLateSends: false,
       fileID: subscription.fileID, line: subscription.line)
     if inspection != nil {
@@ -222,9 +222,9 @@ extension EngineStore {
     }
     let scope = EffectScope(
       store: ObjectIdentifier(registry), path: context.path,
-      reporter: handle.inspection.map { EngineResourceReporter(inspection: $0, effect: handle.inspectedEffect) })
+      reporter: handle.inspection.map { ResourceReporter(inspection: $0, effect: handle.inspectedEffect) })
     let send = Send(links: links, effect: handle)
-    let firstAttempt = EngineSubscriptionAttempt(subscription, scope: scope)
+    let firstAttempt = SubscriptionAttempt(subscription, scope: scope)
     teardown.attach(firstAttempt.cancellable)
     // The values in force now, as the first attempt had them: retries and the handler run
     // with them (the store's scope is not a task-local, so the task would not inherit it).
@@ -249,7 +249,7 @@ extension EngineStore {
             handle.reportRetry(attempt: subscription.retries - attemptsLeft + 1, error: failure)
             // A client starts on the store's isolation, as the first attempt did.
             let next = await isolation.run {
-              let next = EngineSubscriptionAttempt(subscription, scope: scope)
+              let next = SubscriptionAttempt(subscription, scope: scope)
               teardown.attach(next.cancellable)
               return next
             }

@@ -1,6 +1,6 @@
 /// One subscription of a ``SubscribeEffectBox``: the client has been started and its events are
 /// buffered, in order, until the effect's task drains them.
-struct EngineSubscriptionAttempt<Action: Sendable>: Sendable {
+struct SubscriptionAttempt<Action: Sendable>: Sendable {
   let events: AsyncStream<EffectSubscriber<Action>.Event>
   let continuation: AsyncStream<EffectSubscriber<Action>.Event>.Continuation
   let cancellable: AnyCancellable

@@ -6,33 +6,33 @@
 /// their effect from it, on the store's isolation, as the store starts them; nothing else of the store
 /// is in reach.
 @usableFromInline
-struct EngineEffectStart: Sendable {
-  @usableFromInline let context: EngineEffectContext
-  @usableFromInline let throttles: EngineThrottleWindows
+struct DeferredEffectStart: Sendable {
+  @usableFromInline let context: EffectContext
+  @usableFromInline let throttles: ThrottleWindows
   /// The store and child-feature instance the effect starts in.
   @usableFromInline let scope: EffectScope
 
   @usableFromInline
   init(
-    context: EngineEffectContext, throttles: EngineThrottleWindows, store: ObjectIdentifier,
-    inspection: (any EngineEffectInspecting)?
+    context: EffectContext, throttles: ThrottleWindows, store: ObjectIdentifier,
+    inspection: (any EffectInspecting)?
   ) {
     self.context = context
     self.throttles = throttles
     self.scope = EffectScope(
       store: store, path: context.path,
-      reporter: inspection.map { EngineResourceReporter(inspection: $0, effect: nil) })
+      reporter: inspection.map { ResourceReporter(inspection: $0, effect: nil) })
   }
 
   /// The key `id` resolves to in the child-feature instance the effect starts in.
-  func key(for id: AnyHashableSendable) -> EngineCancellationKey {
+  func key(for id: AnyHashableSendable) -> CancellationKey {
     context.key(for: id)
   }
 }
 
 extension Effect {
   /// An effect built when the store starts it, from what that start may reach.
-  static func deferred(_ build: @escaping @Sendable (EngineEffectStart) -> Effect) -> Self {
+  static func deferred(_ build: @escaping @Sendable (DeferredEffectStart) -> Effect) -> Self {
     Self(box: DeferredEffectBox(build))
   }
 }

@@ -1,4 +1,4 @@
-extension EngineStore {
+extension StoreCore {
   /// Starts the feature's mount effect: the store has just been created.
   @usableFromInline
   func mount() {
@@ -22,13 +22,13 @@ extension EngineStore {
   }
 
   /// Starts an effect built from the store, with the store's dependencies, outside any send.
-  func perform(_ build: (EngineStore) -> Effect<Action>) -> StoreTask {
+  func perform(_ build: (StoreCore) -> Effect<Action>) -> StoreTask {
     DependencyValues.withStoreValues(dependencyScope) {
       let effect = build(self)
       if effect.isNone { return .empty }
-      let cascade = effect.isSynchronous ? nil : EngineCascade(registry: registry)
+      let cascade = effect.isSynchronous ? nil : SendCascade(registry: registry)
       var tasks: [Task<Void, Never>]? = nil
-      start(effect, context: EngineEffectContext(cascade: cascade), into: &tasks)
+      start(effect, context: EffectContext(cascade: cascade), into: &tasks)
       if !observers.isEmpty { notifyObservers() }
       return StoreTask(cascade: cascade)
     }
@@ -38,19 +38,18 @@ extension EngineStore {
   /// store of its own that drops every action (there is no feature left to receive them), kept
   /// until the effect ends.
   nonisolated static func dismountReleased(
-    _ snapshot: EngineReleaseSnapshot<State, Action>,
+    _ snapshot: ReleaseSnapshot<State, Action>,
     dependencies: DependencyValues?
   ) {
-    let host = EngineReleaseHost()
+    let host = ReleaseHost()
     Task { await host.dismount(snapshot, dependencies: dependencies) }
   }
 }
 
 /// Where a released store's dismount effect runs: the store's own isolation is gone with it.
-actor EngineReleaseHost {
-  func dismount<State, Action>(_ snapshot: EngineReleaseSnapshot<State, Action>, dependencies: DependencyValues?) async
-  {
-    let orphan = EngineStore<State, Action>(
+actor ReleaseHost {
+  func dismount<State, Action>(_ snapshot: ReleaseSnapshot<State, Action>, dependencies: DependencyValues?) async {
+    let orphan = StoreCore<State, Action>(
       initialState: snapshot.state,
       reducer: { _, _ in .none },
       dependencies: dependencies ?? DependencyValues(),
@@ -63,8 +62,8 @@ actor EngineReleaseHost {
 }
 
 /// A released store's last state and its dismount hook, handed from its `deinit` to a
-/// ``EngineReleaseHost``.
-final class EngineReleaseSnapshot<State, Action: Sendable>: @unchecked Sendable {
+/// ``ReleaseHost``.
+final class ReleaseSnapshot<State, Action: Sendable>: @unchecked Sendable {
   // Unchecked: made in the store's deinit, when nothing else can reach the state, and read only
   // by the one task it is handed to.
   let state: State

@@ -1,4 +1,4 @@
-extension EngineStore {
+extension StoreCore {
   /// ``send(_:)`` from outside, in a store with an inspector.
   @usableFromInline
   @inline(never)
@@ -14,8 +14,8 @@ extension EngineStore {
   func sendInspected(
     _ action: Action,
     origin: StoreEvent<State, Action>.ActionOrigin,
-    joining joined: EngineCascade?,
-    _ inspection: EngineInspection<State, Action>
+    joining joined: SendCascade?,
+    _ inspection: StoreInspection<State, Action>
   ) -> StoreTask {
     if isSending {
       // The index the action takes: the queue is only emptied when the outermost send ends.
@@ -32,7 +32,7 @@ extension EngineStore {
   /// running when the store's first inspector is attached are not reported.
   func addInspector(_ inspector: StoreInspector<State, Action>) -> InspectorToken {
     if let inspection { return inspection.add(inspector) }
-    let inspection = EngineInspection<State, Action>()
+    let inspection = StoreInspection<State, Action>()
     self.inspection = inspection
     return inspection.add(inspector)
   }
@@ -40,10 +40,10 @@ extension EngineStore {
   /// Numbers the effect of `handle`, which is starting, and reports its start.
   @usableFromInline
   func inspectStart(
-    of handle: EngineEffectHandle,
+    of handle: EffectHandle,
     _ kind: StoreEvent<State, Action>.EffectKind,
-    context: EngineEffectContext,
-    key: EngineCancellationKey?
+    context: EffectContext,
+    key: CancellationKey?
   ) {
     guard let inspection else { return }
     handle.inspection = inspection

@@ -1,4 +1,4 @@
-extension EngineStore {
+extension StoreCore {
   /// Starts a task off the store's isolation, so effect work never blocks the store: on `executor`
   /// when one is set (its child tasks inherit the preference), else on the global executor;
   /// told to the store's hooks when it has some.

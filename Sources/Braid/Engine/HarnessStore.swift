@@ -1,9 +1,10 @@
-/// A store's core for `TestStore` (package only): the state, reducer and effects of a store,
-/// isolated to the actor given at creation, with no observers and no scoping.
+/// The store a harness drives (package only): a `TestStore` or an exploration's walk. The state,
+/// reducer and effects of a store, isolated to the actor given at creation, with its effect
+/// tasks on the harness's executor, and no observers and no scoping.
 ///
 /// Not `Sendable`: its owner uses it on that actor only, where its effects deliver too.
-package final class EngineCore<State, Action: Sendable> {
-  private let root: EngineStore<State, Action>
+package final class HarnessStore<State, Action: Sendable> {
+  private let root: StoreCore<State, Action>
 
   /// Creates a core running `functions` on `initialState`; ``mount()`` it next, on `isolation`.
   ///
@@ -20,7 +21,7 @@ package final class EngineCore<State, Action: Sendable> {
     isolation: any Actor,
     inspector: StoreInspector<State, Action>? = nil
   ) {
-    root = EngineStore(
+    root = StoreCore(
       initialState: initialState,
       reducer: functions.reduce,
       lifecycle: functions.lifecycle,

@@ -1,14 +1,14 @@
 import Synchronization
 
-/// One effect task as its store tracks it: its place in the store's ``EngineEffectRegistry`` (under the
-/// cancellation keys it started with), its membership in the ``EngineCascade`` of the send that
+/// One effect task as its store tracks it: its place in the store's ``EffectRegistry`` (under the
+/// cancellation keys it started with), its membership in the ``SendCascade`` of the send that
 /// started it, and whether its operation has returned.
 ///
 /// One object per task does what a registry entry, a cascade slot and a lifetime flag did apart:
 /// starting and ending an effect costs one allocation and two lock acquisitions, and no hashing
 /// beyond its cancellation keys.
 @usableFromInline
-final class EngineEffectHandle: @unchecked Sendable {
+final class EffectHandle: @unchecked Sendable {
   // @unchecked: the `let`s are immutable; every `var` is read and written only under the lock of
   // the registry that registers the handle, and `ended` is atomic. The lock also makes the
   // dynamic exclusivity checks of the `var`s redundant.
@@ -16,17 +16,17 @@ final class EngineEffectHandle: @unchecked Sendable {
   /// The child-feature path the effect was started under.
   let path: [AnyHashableSendable]
   /// The cancellation keys of the context the effect was started in.
-  let contextKeys: [EngineCancellationKey]
+  let contextKeys: [CancellationKey]
   /// The key of the id the effect itself was made cancellable with, when the store started it
   /// from a `.cancellable` wrapping it directly (most cancellable effects): held apart from
   /// ``contextKeys`` so that one key takes no array (an allocation per effect).
-  let key: EngineCancellationKey?
+  let key: CancellationKey?
   /// The store, for `Task.cancel(id:)` called inside the effect.
-  let canceller: any EngineEffectCanceller
+  let canceller: any EffectCanceller
   /// The client teardown of a subscription effect, run when the effect is cancelled.
-  let teardown: EngineSubscriptionTeardown?
+  let teardown: SubscriptionTeardown?
   /// The cascade the task counts in from registration until it ends.
-  let cascade: EngineCascade?
+  let cascade: SendCascade?
   /// Whether a send made after the task ended is reported (an `Effect.run`'s is; a
   /// subscription's client may call back late, and those actions are dropped silently).
   let reportsLateSends: Bool
@@ -45,11 +45,11 @@ final class EngineEffectHandle: @unchecked Sendable {
   /// ended).
   @exclusivity(unchecked) var isListed = false
   /// The registry's list of listed handles, in registration order.
-  @exclusivity(unchecked) var next: EngineEffectHandle?
-  @exclusivity(unchecked) unowned(unsafe) var previous: EngineEffectHandle?
+  @exclusivity(unchecked) var next: EffectHandle?
+  @exclusivity(unchecked) unowned(unsafe) var previous: EffectHandle?
   /// The store's inspection, when it has an inspector, and the effect's number there. Set
   /// before the task is created, read after.
-  @exclusivity(unchecked) var inspection: (any EngineEffectInspecting)?
+  @exclusivity(unchecked) var inspection: (any EffectInspecting)?
   @exclusivity(unchecked) var inspectedEffect = 0
   /// Whether the effect's end (finished or cancelled) has been reported to ``inspection``: once,
   /// by whichever of its cancellation and its task's end comes first.
@@ -57,8 +57,8 @@ final class EngineEffectHandle: @unchecked Sendable {
 
   @usableFromInline
   init(
-    context: EngineEffectContext, key: EngineCancellationKey? = nil, canceller: any EngineEffectCanceller,
-    teardown: EngineSubscriptionTeardown? = nil, reportsLateSends: Bool, fileID: StaticString, line: UInt
+    context: EffectContext, key: CancellationKey? = nil, canceller: any EffectCanceller,
+    teardown: SubscriptionTeardown? = nil, reportsLateSends: Bool, fileID: StaticString, line: UInt
   ) {
     self.path = context.path
     self.canceller = canceller
@@ -72,8 +72,8 @@ final class EngineEffectHandle: @unchecked Sendable {
   }
 
   /// The context the effect was started in, for the effects it starts in turn.
-  var context: EngineEffectContext {
-    var context = EngineEffectContext(cascade: cascade)
+  var context: EffectContext {
+    var context = EffectContext(cascade: cascade)
     context.path = path
     context.keys = contextKeys
     if let key { context.keys.append(key) }
@@ -83,7 +83,7 @@ final class EngineEffectHandle: @unchecked Sendable {
 
   /// Calls `body` with each cancellation key the effect was started under.
   @inline(__always)
-  func forEachKey(_ body: (EngineCancellationKey) -> Void) {
+  func forEachKey(_ body: (CancellationKey) -> Void) {
     for key in contextKeys { body(key) }
     if let key { body(key) }
   }

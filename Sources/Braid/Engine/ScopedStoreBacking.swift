@@ -2,7 +2,7 @@
 /// with its parent's, so a send from any depth goes straight to the root store.
 @MainActor
 @usableFromInline
-struct EngineScopedBacking<State, Action: Sendable> {
+struct ScopedStoreBacking<State, Action: Sendable> {
   @usableFromInline let send: @MainActor (Action) -> StoreTask
   @usableFromInline let state: @MainActor () -> State
   @usableFromInline let observe: @MainActor (@escaping @MainActor (UnsafePointer<State>) -> Void) -> ObservationToken

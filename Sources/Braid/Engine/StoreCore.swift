@@ -9,7 +9,7 @@
 /// the isolation of its one owner (the main actor for a ``Store``, the store's actor for a
 /// ``StoreActor``), and effects deliver to it by hopping to ``isolation`` first.
 @usableFromInline
-final class EngineStore<State, Action: Sendable> {
+final class StoreCore<State, Action: Sendable> {
   // Exclusivity is unchecked on the properties `send` touches: they are only touched on the
   // owner's isolation, so never concurrently, and `isSending` turns every reentrant send into a
   // queue append, so no access to `state` overlaps another. The dynamic checks were a quarter of
@@ -27,10 +27,10 @@ final class EngineStore<State, Action: Sendable> {
   // main-actor closures stored as plain ones (``Store`` converts them, see
   // `observePointerFunction`). They get a pointer to `state`, not a copy: a copy retained the
   // state's buffers once per observer per send.
-  @exclusivity(unchecked) @usableFromInline var observers: [EngineStateObserver<State>] = []
+  @exclusivity(unchecked) @usableFromInline var observers: [StateObserver<State>] = []
   @exclusivity(unchecked) @usableFromInline var observerIDs: [Int] = []
-  @usableFromInline let registry = EngineEffectRegistry()
-  @usableFromInline let throttles = EngineThrottleWindows()
+  @usableFromInline let registry = EffectRegistry()
+  @usableFromInline let throttles = ThrottleWindows()
   /// The dependency values actions are reduced with, or `nil` when they are the process's
   /// defaults (then a send puts nothing in force).
   @usableFromInline let dependencyScope: StoreDependencies?
@@ -39,15 +39,15 @@ final class EngineStore<State, Action: Sendable> {
   @usableFromInline var effectExecutor: (any TaskExecutor)?
   /// The actor the store is isolated to: its owner's, where effects deliver their actions. A
   /// ``StoreActor`` binds it as soon as it exists.
-  let isolation: EngineIsolation
+  let isolation: StoreIsolation
   /// The closures every ``Send`` of this store shares, made once rather than per effect.
-  @usableFromInline lazy var sendLinks = EngineSendLinks(self, isolation: isolation)
+  @usableFromInline lazy var sendLinks = SendLinks(self, isolation: isolation)
   /// The hooks of the task the store was made in, if any (a test's store tracker, see
   /// ``StoreHooks``).
   @usableFromInline let hooks = StoreHooksScope.current
   /// The store's inspectors, driven by the engine; `nil` (the usual case, until one is attached)
   /// costs a send one check.
-  @exclusivity(unchecked) @usableFromInline var inspection: EngineInspection<State, Action>?
+  @exclusivity(unchecked) @usableFromInline var inspection: StoreInspection<State, Action>?
 
   @usableFromInline
   init(
@@ -59,11 +59,11 @@ final class EngineStore<State, Action: Sendable> {
     inspector: StoreInspector<State, Action>? = nil
   ) {
     self.state = initialState
-    self.inspection = inspector.map(EngineInspection.init)
+    self.inspection = inspector.map(StoreInspection.init)
     self.reducer = reducer
     self.lifecycle = lifecycle
     self.dependencyScope = DependencyValues.storeScope(for: dependencies)
-    self.isolation = EngineIsolation(isolation)
+    self.isolation = StoreIsolation(isolation)
     if let hooks {
       effectExecutor = hooks.effectExecutor
       hooks.storeOpened(isolation: self.isolation, actor: isolation)
@@ -97,7 +97,7 @@ final class EngineStore<State, Action: Sendable> {
     inspection?.emit(.released)
     if let dismount = lifecycle.dismount {
       Self.dismountReleased(
-        EngineReleaseSnapshot(state: state, dismount: dismount), dependencies: dependencyScope?.values)
+        ReleaseSnapshot(state: state, dismount: dismount), dependencies: dependencyScope?.values)
     }
     hooks?.storeClosed()
   }
@@ -127,7 +127,7 @@ final class EngineStore<State, Action: Sendable> {
   /// with the store's dependencies, never the effect's (TCA's rule; the effect's values are for
   /// its own work).
   @usableFromInline
-  func send(_ action: Action, from effect: EngineEffectHandle) {
+  func send(_ action: Action, from effect: EffectHandle) {
     if let inspection {
       _ = sendInspected(
         action, origin: inspection.origin(of: effect.inspectedEffect), joining: effect.cascade, inspection)
@@ -159,7 +159,7 @@ final class EngineStore<State, Action: Sendable> {
   /// around each reduction; ``NoSendProbe`` compiles away.
   @inlinable
   func drain<Probe: SendProbe<State, Action>>(
-    _ action: Action, joining joined: EngineCascade?, _ probe: Probe
+    _ action: Action, joining joined: SendCascade?, _ probe: Probe
   ) -> StoreTask {
     isSending = true
     var cascade = joined
@@ -175,11 +175,11 @@ final class EngineStore<State, Action: Sendable> {
         // What starting it does: this send is in progress, so the action is queued.
         queue.append(action)
       case .boxed(let box):
-        if cascade == nil, !box.isSynchronous { cascade = EngineCascade(registry: registry) }
+        if cascade == nil, !box.isSynchronous { cascade = SendCascade(registry: registry) }
         // The cascade tracks the tasks: `start` need not collect them (an array for them cost an
         // allocation per send).
         var tasks: [Task<Void, Never>]? = nil
-        start(box, context: EngineEffectContext(cascade: cascade), into: &tasks)
+        start(box, context: EffectContext(cascade: cascade), into: &tasks)
       }
       guard index < queue.count else { break }
       next = queue[index]
@@ -208,11 +208,11 @@ final class EngineStore<State, Action: Sendable> {
 
   @usableFromInline
   func addObserver(_ notify: @escaping (UnsafePointer<State>) -> Void) -> Int {
-    addObserver(EngineStateObserver(notify: notify))
+    addObserver(StateObserver(notify: notify))
   }
 
   @usableFromInline
-  func addObserver(_ observer: EngineStateObserver<State>) -> Int {
+  func addObserver(_ observer: StateObserver<State>) -> Int {
     nextObserverID += 1
     observers.append(observer)
     observerIDs.append(nextObserverID)

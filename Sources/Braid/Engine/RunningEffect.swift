@@ -5,19 +5,19 @@
 /// through its value witnesses (a cancellable start + cancel took 19,696 instructions, now
 /// 19,051).
 @usableFromInline
-protocol EngineEffectCanceller: AnyObject, Sendable {
+protocol EffectCanceller: AnyObject, Sendable {
   /// Cancels the effects started under `id` in `context`'s child feature.
-  func cancel(id: AnyHashableSendable, in context: EngineEffectContext) async
+  func cancel(id: AnyHashableSendable, in context: EffectContext) async
 }
 
 /// The effect the current task runs for, set while an `Effect.run` operation runs.
-enum EngineRunningEffect {
-  @TaskLocal static var current: EngineEffectHandle?
+enum RunningEffect {
+  @TaskLocal static var current: EffectHandle?
 }
 
-extension EngineSendLinks: EngineEffectCanceller {
+extension SendLinks: EffectCanceller {
   @usableFromInline
-  func cancel(id: AnyHashableSendable, in context: EngineEffectContext) async {
+  func cancel(id: AnyHashableSendable, in context: EffectContext) async {
     let starter = self.starter
     _ = await isolation.run { starter(.cancel(id: id), context) }
   }
@@ -28,11 +28,11 @@ extension EngineSendLinks: EngineEffectCanceller {
 /// (bound only when needed: see `DependencyValues.withCurrent(_:isolation:operation:)`).
 @usableFromInline
 func withEffectBindings(
-  running: EngineEffectHandle,
+  running: EffectHandle,
   dependencies: DependencyValues,
   operation: () async -> Void
 ) async {
-  await EngineRunningEffect.$current.withValue(running) {
+  await RunningEffect.$current.withValue(running) {
     await DependencyValues.withCurrent(dependencies) {
       await operation()
     }
