@@ -43,6 +43,16 @@ import Testing
     #expect(await run(["help", "replay"]) == 0)
   }
 
+  @Test func runEffectsSaysNoFeatureRunsThemWhenNoneDoes() async throws {
+    let explore = try #require(
+      BraidTools.commands(catalog: catalog, toolName: "lamp-tools").first { $0.name == "explore" })
+    #expect(explore.options.contains("--run-effects    no feature here: run its effects"))
+    await #expect(throws: CommandError.usage("--run-effects: no feature here has an exploration that runs its effects"))
+    {
+      _ = try await explore.run(["lamp", "--run-effects"], {})
+    }
+  }
+
   @Test func aTraceIsReplayedByTheEntryItsHeaderNames() async throws {
     let path = try await Self.recordedSession()
     defer { try? FileManager.default.removeItem(atPath: path) }

@@ -9,13 +9,14 @@ enum ExploreTool {
   /// The command's lines of a tool's usage text, naming the catalog's explorable features.
   static func usage(_ catalog: FeatureCatalog) -> String {
     let names = FeatureCatalog.list(catalog.explorable.map(\.commandName))
-    let running = FeatureCatalog.list(catalog.explorable.filter(\.runsEffects).map(\.commandName))
+    let runners = catalog.explorable.filter(\.runsEffects).map(\.commandName)
+    let running = runners.isEmpty ? "no feature here" : FeatureCatalog.list(runners) + " only"
     let intro = "explore \(names): seeded random steps against its rules"
     return """
         explore FEATURE    \(intro)
           --seed S         the seed (default 0); the same seed gives the same run everywhere
           --steps N        how many steps in all (default 10000)
-          --run-effects    \(running) only: run its effects on the walk's test clock, with time
+          --run-effects    \(running): run its effects on the walk's test clock, with time
                            passing as a step, instead of answering them
           --trace FILE     save a counterexample into a new trace file (see replay)
           --examples DIR   rerun the counterexamples saved in DIR first; save a new one there
@@ -98,8 +99,11 @@ enum ExploreTool {
       throw .usage("no feature '\(example)' to explore: \(names)")
     }
     if runsEffects, !entry.runsEffects {
-      let running = FeatureCatalog.list(catalog.explorable.filter(\.runsEffects).map(\.commandName))
-      throw .usage("--run-effects is for \(running) only")
+      let runners = catalog.explorable.filter(\.runsEffects).map(\.commandName)
+      guard !runners.isEmpty else {
+        throw .usage("--run-effects: no feature here has an exploration that runs its effects")
+      }
+      throw .usage("--run-effects is for \(FeatureCatalog.list(runners)) only")
     }
     let run = Run(
       seed: seed, steps: steps, tracePath: tracePath, graphPaths: graphPaths, examples: examples,
