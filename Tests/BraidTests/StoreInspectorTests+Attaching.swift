@@ -67,6 +67,26 @@ extension StoreInspectorTests {
     #expect(heard.values == ["#1 action .response(1) (external)"])
   }
 
+  @Test func anInspectorThatKeepsItsOwnTokenIsReleasedWithItsStore() async {
+    /// Keeps the token of the inspector that captures it, and says when it is released.
+    final class Holder: @unchecked Sendable {
+      var token: InspectorToken?
+      let released: Recorder<String>
+      init(released: Recorder<String>) { self.released = released }
+      deinit { released.append("released") }
+    }
+    let released = Recorder<String>()
+    var store: Store<Fetch.State, Fetch.Action>? = Store(initialState: Fetch.State()) { Fetch() }
+    do {
+      let holder = Holder(released: released)
+      holder.token = store?.addInspector(StoreInspector { _ in _ = holder })
+      store?.send(.response(1))
+    }
+    #expect(released.values == [])
+    store = nil
+    #expect(released.values == ["released"])
+  }
+
   @Test func anEffectOfAnInspectedStoreIsReportedToAnInspectorAttachedWhileItRuns() async {
     let clock = TestClock()
     let log = EventLog<Ticker.State, Ticker.Action>()

@@ -43,7 +43,9 @@ final class StoreInspection<State, Action: Sendable>: EffectInspecting, @uncheck
   /// Attaches `inspector` until the returned token removes it.
   func add(_ inspector: StoreInspector<State, Action>) -> InspectorToken {
     let id = delivery.add(inspector)
-    return InspectorToken { [delivery] in delivery.remove(id) }
+    // Weakly: an inspector that keeps its own token (a class it captures holds it) would
+    // otherwise keep the delivery, and itself, alive after the store is gone.
+    return InspectorToken { [weak delivery] in delivery?.remove(id) }
   }
 
   /// Delivers an event of `kind` about `path`, and returns its sequence number.

@@ -8,7 +8,8 @@
 /// ```
 ///
 /// The inspector stays attached until ``remove()`` is called or the store is released; dropping
-/// the token does not detach it.
+/// the token does not detach it. The token does not keep the store's inspection alive, so an
+/// inspector may keep its own token; removing after the store is gone does nothing.
 public struct InspectorToken: Sendable {
   private let detach: @Sendable () -> Void
 
