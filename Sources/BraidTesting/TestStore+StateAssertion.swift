@@ -23,7 +23,7 @@ extension TestStore {
         if exhaustivity.isOff { expected = actual.value }
         // The assertion sees the test's dependencies, as the reducer did.
         try withDependencies {
-          $0 = dependencyBox.values
+          $0 = store.dependencies
         } operation: {
           try update(&expected)
         }

@@ -79,9 +79,9 @@ public final class TestStore<State, Action: Sendable> {
   /// The dependency values actions are reduced with; change them mid-test to affect later
   /// actions and the effects they start.
   public var dependencies: DependencyValues {
-    get { dependencyBox.values }
+    get { store.dependencies }
     set {
-      dependencyBox.values = newValue
+      store.dependencies = newValue
       clockSettlement.update(for: newValue)
     }
   }
@@ -97,7 +97,6 @@ public final class TestStore<State, Action: Sendable> {
   let described: DescribedEffects<Action>?
   package let effectExecutor: EffectExecutor
   let clockSettlement: ClockSettlement
-  let dependencyBox: DependencyBox
   let site: SourceSite
   nonisolated let release: TestStoreRelease
   /// `==` when `State` is `Equatable`, else comparison by content (see ``TestStore``).
@@ -138,60 +137,34 @@ public final class TestStore<State, Action: Sendable> {
     // for this store and never shared with another test.
     values = values.openingScope()
     values.set(by: prepareDependencies)
-    let box = DependencyBox(values)
-    // Built with the test's dependencies, as `Store` builds it.
-    let (initial, functions) = withDependencies {
-      $0 = values
-    } operation: {
-      (initialState(), reducer().makeFunctions())
-    }
-    self.current = StateSnapshot(initial)
-    let recorder = TestStoreRecorder<State, Action>(initialState: current)
-    self.recorder = recorder
-    self.dependencyBox = box
-    self.site = SourceSite(fileID: fileID, filePath: filePath, line: line, column: column)
-    let reduce = functions.reduceFunction
-    let inFlight = recorder.inFlight
-    let described = effects == .described ? DescribedEffects<Action>() : nil
-    self.described = described
-    let tracked = functions.replacing(
-      reduce: { state, action in
-        // The action and the state it leaves reach the recorder through the inspection stream.
-        let effect = withDependencies {
-          $0 = box.values
-        } operation: {
-          reduce(&state, action)
-        }
-        guard let described else { return effect.observed(by: inFlight.observer(label: describe(action))) }
-        return effect.described(into: described, startedBy: describe(action))
-      },
-      hookEffects: { hook, build in
-        // Built with the test's dependencies, and tracked (or described) like an action's effects.
-        let effect = withDependencies {
-          $0 = box.values
-        } operation: {
-          build()
-        }
-        guard let described else { return effect.observed(by: inFlight.observer(label: hook)) }
-        return effect.described(into: described, startedBy: hook)
-      }
-    )
     let executor = EffectExecutor()
     let actor = isolation ?? TestStoreIsolation()
-    self.effectExecutor = executor
-    self.featureActor = actor
-    let unasserted = recorder.unasserted
-    self.release = TestStoreRelease(
-      inFlight: recorder.inFlight, unasserted: { unasserted.values.map(describe) },
-      described: described.map(Self.releaseCheck),
-      executor: executor, site: site)
-    self.store = withDependencies {
+    // Made with the test's dependencies, as `Store` makes it.
+    let initial = withDependencies {
       $0 = values
     } operation: {
-      HarnessStore(
-        initialState: initial, functions: tracked, effectExecutor: executor, isolation: actor,
-        inspector: recorder.inspector(before: inspector))
+      initialState()
     }
+    let snapshot = StateSnapshot(initial)
+    let recorder = TestStoreRecorder<State, Action>(initialState: snapshot)
+    let described = effects == .described ? DescribedEffects<Action>() : nil
+    let inFlight = recorder.inFlight
+    let store = HarnessStore(
+      initialState: { initial }, functions: { reducer().makeFunctions() }, prepareDependencies: { $0 = values },
+      effects: described.map { .described(into: $0, parkedOn: executor) }
+        ?? .running(on: executor) { inFlight.observer(label: $0()) },
+      isolation: actor, inspector: inspector, reduced: recorder.record)
+    self.store = store
+    self.current = snapshot
+    self.recorder = recorder
+    self.described = described
+    self.effectExecutor = executor
+    self.featureActor = actor
+    self.site = SourceSite(fileID: fileID, filePath: filePath, line: line, column: column)
+    let unasserted = recorder.unasserted
+    self.release = TestStoreRelease(
+      inFlight: inFlight, unasserted: { unasserted.values.map(describe) },
+      described: described.map(Self.releaseCheck), executor: executor, site: site)
     self.needsMount = isolation == nil
     self.clockSettlement = ClockSettlement(executor: executor, isolation: actor)
     clockSettlement.update(for: values)
@@ -201,8 +174,6 @@ public final class TestStore<State, Action: Sendable> {
     if !needsMount { store.mount() }
   }
 
-  /// An exhaustive test store released with effects still running fails the test, at the line
-  /// that created it (see ``finish(timeout:fileID:filePath:line:column:caller:)``).
   /// What the release check reads of the described effects.
   private nonisolated static func releaseCheck(
     _ described: DescribedEffects<Action>
@@ -210,6 +181,8 @@ public final class TestStore<State, Action: Sendable> {
     { (described.running.map(\.description), described.unasserted.map(\.description)) }
   }
 
+  /// An exhaustive test store released with effects still running fails the test, at the line
+  /// that created it (see ``finish(timeout:fileID:filePath:line:column:caller:)``).
   nonisolated deinit {
     release.storeReleased()
   }

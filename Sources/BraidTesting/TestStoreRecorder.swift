@@ -3,9 +3,9 @@ import Braid
 /// What a ``TestStore`` learns from the store it drives: the state after each action, which
 /// actions arrived from effects, and which effects are still running (and for which action).
 ///
-/// Actions and states come from the store's inspection stream (``inspector(before:)``), the
-/// effects in flight from the observer the test store's reducer puts on each effect: the stream
-/// does not say when an effect's task begins running, which `letEffectsStart` waits for.
+/// Actions and states come from the harness's reduction log (``record(_:state:)``), the effects
+/// in flight from the observer the harness puts on each effect: the store's stream does not say
+/// when an effect's task begins running, which `letEffectsStart` waits for.
 final class TestStoreRecorder<State, Action: Sendable>: @unchecked Sendable {
   // @unchecked: `inFlight` and `unasserted` are `Sendable`; the `var`s are touched only on the
   // feature's actor, by the test store's steps and by action and state events, which the store
@@ -55,25 +55,11 @@ final class TestStoreRecorder<State, Action: Sendable>: @unchecked Sendable {
   /// it and before the next. A change made between the two (an effect writing through an object
   /// in state) shows as a change of the next action, which its assertion must then account for.
   private var lastRecorded: StateSnapshot<State>
-  /// The action whose state event comes next.
-  private var reducing: Action?
 
-  /// An inspector that records into this recorder, then hands each event to `next`, the test's
-  /// own inspector, if any.
-  func inspector(before next: StoreInspector<State, Action>?) -> StoreInspector<State, Action> {
-    StoreInspector(before: next) { [self] event in
-      switch event.kind {
-      case .action(let action, _): reducing = action
-      case .state(_, let after):
-        guard let action = reducing.take() else { return }
-        // A snapshot, not a copy: a class in state changed in place would change a copy too.
-        record(action, state: StateSnapshot(after))
-      default: break
-      }
-    }
-  }
-
-  private func record(_ action: Action, state: StateSnapshot<State>) {
+  /// Records `action`, reduced, and the state it left.
+  func record(_ action: Action, state after: State) {
+    // A snapshot, not a copy: a class in state changed in place would change a copy too.
+    let state = StateSnapshot(after)
     let before = lastRecorded
     lastRecorded = state
     if awaitingTestAction {

@@ -63,26 +63,12 @@ public struct StoreInspector<State, Action: Sendable>: Sendable {
     elapsed = { start.duration(to: clock.now) }
   }
 
-  /// Creates an inspector that sees every event first and then hands it to `next`, stamped by
-  /// `next`'s clock (or not at all, without one) and keeping states before if `next` asks.
-  ///
-  /// How a `TestStore` records what its store does without taking the test's own inspector's
-  /// place.
-  package init(
-    before next: StoreInspector?,
-    receive: @escaping @Sendable (_ event: StoreEvent<State, Action>) -> Void
-  ) {
-    needsStateBefore = next?.needsStateBefore ?? false
-    if let next {
-      elapsed = next.elapsed
-      self.receive = { event in
-        receive(event)
-        next.receive(event)
-      }
-    } else {
-      elapsed = { Duration.zero }
-      self.receive = receive
-    }
+  /// Creates an inspector whose events are not stamped (their time is zero), for a harness's
+  /// own records, which need no clock.
+  init(unstamped receive: @escaping @Sendable (_ event: StoreEvent<State, Action>) -> Void) {
+    needsStateBefore = false
+    elapsed = { Duration.zero }
+    self.receive = receive
   }
 
   /// Creates an inspector that hands every event to `receive`, stamped by the continuous clock.

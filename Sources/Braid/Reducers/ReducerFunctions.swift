@@ -14,13 +14,10 @@ public struct ReducerFunctions<State, Action: Sendable> {
     self.lifecycle = lifecycle
   }
 
-  /// The reduce function (for `TestStore`, which wraps it).
-  package var reduceFunction: (inout State, Action) -> Effect<Action> { reduce }
-
   /// These functions with `reduce` in place of the reduce function, and every hook's effect
-  /// built through `transform` (for `TestStore`, which tracks them). `transform` gets the hook's
+  /// built through `transform` (for a ``HarnessStore``, which tracks them). `transform` gets the hook's
   /// name, `"onMount"` or `"onDismount"`, and a function that builds its effect.
-  package func replacing(
+  func replacing(
     reduce: @escaping (inout State, Action) -> Effect<Action>,
     hookEffects transform: @escaping (_ hook: String, _ build: () -> Effect<Action>) -> Effect<Action>
   ) -> Self {

@@ -28,48 +28,36 @@ final class ExplorationWalk<State, Action: Sendable> {
   /// Whether the effects once did not settle: the walk no longer runs their jobs, which would
   /// spend the budget again at every step.
   private var isStuck = false
-  private let reductions = ReductionLog<State, Action>()
+  private let reductions: ReductionLog<State, Action>
   private let answers: (DescribedEffect, State) -> EffectAnswer<Action>
 
   init(_ exploration: Exploration<State, Action>, inspector: StoreInspector<State, Action>? = nil) {
-    let described = self.described
-    let reductions = self.reductions
     let clock = self.clock
-    let prepare: (inout DependencyValues) -> Void = {
-      $0.continuousClock = clock
-      $0.suspendingClock = clock
-      exploration.prepareDependencies(&$0)
-    }
-    let functions = withDependencies(prepare) { exploration.makeFunctions() }
-    let reduce = functions.reduceFunction
-    let tracked: ReducerFunctions<State, Action>
+    let effects: HarnessEffects<Action>
     switch exploration.effects {
     case .described(let answers, _):
       self.answers = answers
       executor = nil
       runningEffects = nil
-      tracked = functions.replacing(
-        reduce: { state, action in
-          reductions.reduce(&state, action, reduce).described(into: described, startedBy: ValueDump.dump(action))
-        },
-        hookEffects: { hook, build in build().described(into: described, startedBy: hook) })
+      effects = .described(into: described, parkedOn: Self.describedExecutor)
     case .run:
       answers = { _, _ in .never }
       let running = ExplorationRunningEffects()
-      executor = EffectExecutor(.serial)
+      let executor = EffectExecutor(.serial)
+      self.executor = executor
       runningEffects = running
-      tracked = functions.replacing(
-        reduce: { state, action in
-          reductions.reduce(&state, action, reduce).observed(by: running.observer { ValueDump.dump(action) })
-        },
-        hookEffects: { hook, build in build().observed(by: running.observer { hook }) })
+      effects = .running(on: executor, observer: running.observer(startedBy:))
     }
-    let executor: any TaskExecutor = self.executor ?? Self.describedExecutor
-    core = withDependencies(prepare) {
-      HarnessStore(
-        initialState: exploration.initialState, functions: tracked, effectExecutor: executor,
-        isolation: MainActor.shared, inspector: inspector)
-    }
+    let reductions = ReductionLog<State, Action>(from: exploration.initialState)
+    self.reductions = reductions
+    core = HarnessStore(
+      initialState: { exploration.initialState }, functions: exploration.makeFunctions,
+      prepareDependencies: {
+        $0.continuousClock = clock
+        $0.suspendingClock = clock
+        exploration.prepareDependencies(&$0)
+      },
+      effects: effects, isolation: MainActor.shared, inspector: inspector, reduced: reductions.append)
   }
 
   deinit {
@@ -231,18 +219,20 @@ final class ExplorationWalk<State, Action: Sendable> {
   }
 }
 
-/// The actions a walk's store reduced, with the states around each: written by its reducer, on
-/// the main actor, and read after each step.
+/// The actions a walk's store reduced, with the states around each: fed by its harness's
+/// reduction log, on the main actor, and read after each step.
 private final class ReductionLog<State, Action: Sendable> {
   private var entries: [(before: State, action: Action, after: State)] = []
+  /// The state the last action left: the next one's state before.
+  private var last: State
 
-  func reduce(
-    _ state: inout State, _ action: Action, _ reduce: (inout State, Action) -> Effect<Action>
-  ) -> Effect<Action> {
-    let before = state
-    let effect = reduce(&state, action)
-    entries.append((before, action, state))
-    return effect
+  init(from initialState: State) {
+    last = initialState
+  }
+
+  func append(_ action: Action, after: State) {
+    entries.append((last, action, after))
+    last = after
   }
 
   func take() -> [(before: State, action: Action, after: State)] {
