@@ -116,13 +116,17 @@ import Testing
       Self.replayError(moved)
         == .invalidLine(line: 4, reason: "event number 3 where 2 was due: a line repeated, inserted or moved"))
     let unnumbered = try await Self.edited { $0[3] = $0[3].replacingOccurrences(of: #","seq":2"#, with: "") }
-    #expect(Self.replayError(unnumbered) == .invalidLine(line: 4, reason: "a action event without a sequence number"))
+    #expect(Self.replayError(unnumbered) == .invalidLine(line: 4, reason: "an action event without its seq field"))
+    let untimed = try await Self.edited { $0[3] = $0[3].replacing(#/,"time":\d+/#, with: "") }
+    #expect(Self.replayError(untimed) == .invalidLine(line: 4, reason: "an action event without its time field"))
   }
 
   @Test func aNullStateOrActionIsRefusedNamingItsLine() async throws {
     let initial = try await Self.edited { $0[1] = #"{"digest":"0","event":"initial","state":null}"# }
     #expect(Self.replayError(initial) == .invalidLine(line: 2, reason: "the state is null"))
-    let action = try await Self.edited { $0[3] = #"{"action":null,"event":"action","origin":"external","seq":2}"# }
+    let action = try await Self.edited {
+      $0[3] = #"{"action":null,"event":"action","origin":"external","seq":2,"time":1}"#
+    }
     #expect(Self.replayError(action) == .invalidLine(line: 4, reason: "the action is null"))
     // Keyframes every 2 actions: the second state line (line 7, event 5) holds a state.
     // Its keys are sorted: the state comes between `seq` and `time`.
@@ -131,6 +135,24 @@ import Testing
       lines[6].replaceSubrange(start.upperBound..<end.lowerBound, with: "null")
     }
     #expect(Self.replayError(keyframe) == .invalidLine(line: 7, reason: "the state is null"))
+  }
+
+  /// Every reader takes a line's fields from one typed event: a line missing one its kind
+  /// requires is refused by the timeline and the emitter too, naming it. Before, both skipped
+  /// an effect event without its effect, and the timeline drew that effect running to the end.
+  @Test func anEventMissingAFieldItsKindRequiresIsRefusedByEveryReader() async throws {
+    let source = temporaryTracePath("source")
+    defer { try? FileManager.default.removeItem(atPath: source) }
+    try await TraceRecorderTests.record([.increment, .load], to: source).close()
+    var lines = try lines(of: source)
+    let finished = try #require(lines.firstIndex { $0.contains(#""event":"effectFinished""#) })
+    lines[finished] = lines[finished].replacing(#/"effect":\d+,/#, with: "")
+    let path = temporaryTracePath("edited")
+    defer { try? FileManager.default.removeItem(atPath: path) }
+    try lines.joined(separator: "\n").write(toFile: path, atomically: false, encoding: .utf8)
+    let refusal = TraceError.invalidLine(line: finished + 1, reason: "an effectFinished event without its effect field")
+    #expect(throws: refusal) { try TraceTimeline.html(path: path, feature: Tally()) }
+    #expect(throws: refusal) { try TraceTestEmitterTests.emitter.emit(path: path, feature: Tally()) }
   }
 
   /// A line without end is refused at the length cap, reading each byte once: before, each read

@@ -119,63 +119,48 @@ public struct TraceTestEmitter: Sendable {
     var holds: [Int: (path: String?, ids: [String])] = [:]
     while let line = try reader.nextLine(), line.isComplete {
       guard line.number > 2, !line.bytes.isEmpty else { continue }
-      let head: TraceRecordHead
-      do {
-        head = try TraceJSON.decoder().decode(TraceRecordHead.self, from: Data(line.bytes))
-      } catch {
-        throw .invalidLine(line: line.number, reason: "not a trace event (\(traceDecodingReason(error)))")
-      }
-      switch head.event {
-      case "action":
+      let event = try TraceLine(line)
+      switch event.event {
+      case .action:
         guard let step = nextStep.next() else { return }
         let answering = Self.answeringEffect(step.origin).map { described[$0] ?? $0 }
         try appendAction(step, answering: answering, into: &body)
-      case "read":
+      case .read:
         throw .cannotEmit(
           line: line.number,
           reason: "the reducer read a uuid, a date or random numbers while reducing; emitted tests do not set them yet")
-      case "effectStarted":
-        guard let effect = head.effect else {
-          throw .invalidLine(line: line.number, reason: "an effect event without its effect")
-        }
-        if let parent = head.parent {
-          described[effect] = described[parent] ?? parent
-          continue
-        }
-        guard let kind = head.kind, kind == "run" || kind == "subscribe" else {
+      case .effectStarted(let effect, _, _, _, let parent?):
+        described[effect] = described[parent] ?? parent
+      case .effectStarted(let effect, let kind, let ids, _, nil):
+        guard kind == "run" || kind == "subscribe" else {
           throw .cannotEmit(
             line: line.number,
-            reason:
-              "effect \(effect) is a \(head.kind ?? "nameless") effect; emitted tests describe runs and subscriptions only"
-          )
+            reason: "effect \(effect) is a \(kind) effect; emitted tests describe runs and subscriptions only")
         }
-        let ids = (head.ids ?? []).map(SwiftLiteral.quoted).joined(separator: ", ")
-        body.append("let effect\(effect) = store.effectStarted(.\(kind)\(ids.isEmpty ? "" : ", ids: [\(ids)]"))")
+        let quoted = ids.map(SwiftLiteral.quoted).joined(separator: ", ")
+        body.append("let effect\(effect) = store.effectStarted(.\(kind)\(ids.isEmpty ? "" : ", ids: [\(quoted)]"))")
         described[effect] = effect
         running.append(effect)
-        holds[effect] = (head.path, head.ids ?? [])
-      case "dismounted" where head.path == nil:
+        holds[effect] = (event.path, ids)
+      case .dismounted where event.path == nil:
         // The feature's own dismount (a child's follows from its state and is not a step).
         body.append("await store.dismount()")
-      case "resource" where head.change == "commanded":
+      case .resource("commanded", let resource, let id, _):
         // A command reaches the newest running effect that holds its id where it starts, as
         // the described test store routes it.
-        guard let id = head.id,
-          let effect = running.last(where: { holds[$0]?.path == head.path && holds[$0]?.ids.contains(id) == true })
+        guard let effect = running.last(where: { holds[$0]?.path == event.path && holds[$0]?.ids.contains(id) == true })
         else {
           throw .cannotEmit(
             line: line.number,
             reason:
-              "a \(head.resource ?? "client") command under \(head.id ?? "no id") reached an effect that another effect started; emitted tests describe only the effects reducers and hooks return"
+              "a \(resource) command under \(id) reached an effect that another effect started; emitted tests describe only the effects reducers and hooks return"
           )
         }
         body.append("store.effectCommanded(effect\(effect))")
-      case "effectCancelled":
-        guard let effect = head.effect, running.contains(effect) else { continue }
+      case .effectCancelled(let effect) where running.contains(effect):
         running.removeAll { $0 == effect }
         body.append("store.effectCancelled(effect\(effect))")
-      case "effectFinished":
-        guard let effect = head.effect, running.contains(effect) else { continue }
+      case .effectFinished(let effect) where running.contains(effect):
         running.removeAll { $0 == effect }
         body.append("await store.complete(effect\(effect))")
       default:

@@ -75,10 +75,10 @@ public final class TraceRecorder<State, Action: Sendable>: Sendable {
     )
     writer.append(TraceJSON.encodeSorted(header))
     let initialState = redacted(initialState)
-    var initial = TraceRecord(event: "initial")
-    initial.digest = StateDigest.of(initialState)
-    initial.state = initialState as? any Encodable
-    if initial.state == nil { initial.dump = ValueDump.dump(initialState) }
+    let initial = TraceLine(
+      .initial(
+        digest: StateDigest.of(initialState),
+        state: (initialState as? any Encodable).map(TraceValue.value) ?? .dump(ValueDump.dump(initialState))))
     writer.append((try? encoder.encode(initial)) ?? Self.unencodable(initial))
     writer.start()
   }
@@ -108,77 +108,55 @@ public final class TraceRecorder<State, Action: Sendable>: Sendable {
 
   private func record(_ event: StoreEvent<State, Action>) {
     let elapsed = event.time.components
-    var line = TraceRecord(
-      event: "", seq: event.sequence,
-      time: elapsed.seconds * 1_000_000_000 + elapsed.attoseconds / 1_000_000_000)
-    if !event.path.isRoot { line.path = "\(event.path)" }
-    switch event.kind {
-    case .action(let action, let origin):
-      let action = actionsHaveSecrets ? redacted(action) : action
-      line.event = "action"
-      line.origin = Self.token(for: origin)
-      if actionsAreEncodable { line.action = action as? any Encodable }
-      if line.action == nil { line.dump = ValueDump.dump(action) }
-    case .state(_, let after):
-      let after = statesHaveSecrets ? redacted(after) : after
-      line.event = "state"
-      line.digest = StateDigest.of(after)
-      let count = reduced.withLock {
-        $0 += 1
-        return $0
-      }
-      if statesAreEncodable, keyframeInterval > 0, count % keyframeInterval == 0 {
-        line.state = after as? any Encodable
-      }
-    case .dependencyRead(let read):
-      line.event = "read"
-      switch read {
-      case .uuid(let uuid): line.uuid = uuid.uuidString
-      case .date(let date): line.date = date.timeIntervalSinceReferenceDate
-      case .randomNumbers(let numbers): line.random = numbers
-      case .clockNow(let offset): line.now = offset.components
-      }
-    case .effectStarted(let start):
-      line.event = "effectStarted"
-      line.effect = start.effect
-      line.kind = start.kind.rawValue
-      line.ids = start.cancellationIDs.isEmpty ? nil : start.cancellationIDs
-      line.by = start.action
-      line.parent = start.parentEffect
-    case .effectFinished(let effect):
-      line.event = "effectFinished"
-      line.effect = effect
-    case .effectCancelled(let effect):
-      line.event = "effectCancelled"
-      line.effect = effect
-    case .effectFailed(let effect, let error):
-      line.event = "effectFailed"
-      line.effect = effect
-      line.error = "\(error)"
-    case .effectRetrying(let effect, let attempt, let error):
-      line.event = "effectRetrying"
-      line.effect = effect
-      line.attempt = attempt
-      line.error = "\(error)"
-    case .resource(let change):
-      line.event = "resource"
-      line.change = change.kind.rawValue
-      line.resource = change.resource
-      line.id = change.id
-      line.effect = change.effect
-    case .mounted:
-      line.event = "mounted"
-    case .dismounted:
-      line.event = "dismounted"
-    case .released:
-      line.event = "released"
-    }
+    let line = TraceLine(
+      seq: event.sequence, time: elapsed.seconds * 1_000_000_000 + elapsed.attoseconds / 1_000_000_000,
+      path: event.path.isRoot ? nil : "\(event.path)", traceEvent(of: event.kind))
     writer.append((try? encoder.encode(line)) ?? Self.unencodable(line))
     switch event.kind {
     case .dismounted: writer.flush()
     // The store is gone: nothing more will come. A write error stays for `close()` to report.
     case .released: try? writer.close()
     default: break
+    }
+  }
+
+  /// What the trace says of an event of the store.
+  private func traceEvent(of kind: StoreEvent<State, Action>.Kind) -> TraceEvent {
+    switch kind {
+    case .action(let action, let origin):
+      let action = actionsHaveSecrets ? redacted(action) : action
+      let encodable = actionsAreEncodable ? action as? any Encodable : nil
+      return .action(
+        origin: Self.token(for: origin), action: encodable.map(TraceValue.value) ?? .dump(ValueDump.dump(action)))
+    case .state(_, let after):
+      let after = statesHaveSecrets ? redacted(after) : after
+      let count = reduced.withLock {
+        $0 += 1
+        return $0
+      }
+      let isKeyframe = statesAreEncodable && keyframeInterval > 0 && count % keyframeInterval == 0
+      let keyframe = isKeyframe ? (after as? any Encodable).map(TraceValue.value) : nil
+      return .state(digest: StateDigest.of(after), keyframe: keyframe)
+    case .dependencyRead(.uuid(let uuid)): return .read(.uuid(uuid.uuidString))
+    case .dependencyRead(.date(let date)): return .read(.date(date.timeIntervalSinceReferenceDate))
+    case .dependencyRead(.randomNumbers(let numbers)): return .read(.random(numbers))
+    case .dependencyRead(.clockNow(let offset)):
+      let now = offset.components
+      return .read(.now(seconds: now.seconds, attoseconds: now.attoseconds))
+    case .effectStarted(let start):
+      return .effectStarted(
+        effect: start.effect, kind: start.kind.rawValue, ids: start.cancellationIDs, by: start.action,
+        parent: start.parentEffect)
+    case .effectFinished(let effect): return .effectFinished(effect: effect)
+    case .effectCancelled(let effect): return .effectCancelled(effect: effect)
+    case .effectFailed(let effect, let error): return .effectFailed(effect: effect, error: "\(error)")
+    case .effectRetrying(let effect, let attempt, let error):
+      return .effectRetrying(effect: effect, attempt: attempt, error: "\(error)")
+    case .resource(let change):
+      return .resource(change: change.kind.rawValue, resource: change.resource, id: change.id, effect: change.effect)
+    case .mounted: return .mounted
+    case .dismounted: return .dismounted
+    case .released: return .released
     }
   }
 
@@ -191,15 +169,17 @@ public final class TraceRecorder<State, Action: Sendable>: Sendable {
 
   /// The line for an event whose action or state failed to encode (a custom `encode(to:)` that
   /// throws): the event, with a dump in place of the value, so the trace loses nothing silently.
-  private static func unencodable(_ line: TraceRecord) -> [UInt8] {
-    var fallback = line
-    if let action = fallback.action {
-      fallback.action = nil
-      fallback.dump = "unencodable: \(action)"
+  private static func unencodable(_ line: TraceLine) -> [UInt8] {
+    func dumped(_ value: TraceValue) -> TraceValue {
+      guard case .value(let value) = value else { return value }
+      return .dump("unencodable: \(value)")
     }
-    if let state = fallback.state {
-      fallback.state = nil
-      fallback.dump = "unencodable: \(state)"
+    var fallback = line
+    switch line.event {
+    case .initial(let digest, let state): fallback.event = .initial(digest: digest, state: dumped(state))
+    case .action(let origin, let action): fallback.event = .action(origin: origin, action: dumped(action))
+    case .state(let digest, let keyframe): fallback.event = .state(digest: digest, keyframe: keyframe.map(dumped))
+    default: break
     }
     // Without an action or a state there is nothing left that can fail to encode.
     return (try? TraceLineEncoder().encode(fallback)) ?? []

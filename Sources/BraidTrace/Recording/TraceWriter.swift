@@ -47,10 +47,8 @@ final class TraceWriter: @unchecked Sendable {
   /// The number of lines dropped since the last `dropped` line was queued.
   private func queueDroppedMarker() {
     guard dropped > 0 else { return }
-    var record = TraceRecord(event: "dropped")
-    record.count = dropped
     // A line without an action or a state cannot fail to encode.
-    queue.append((try? TraceLineEncoder().encode(record)) ?? [])
+    queue.append((try? TraceLineEncoder().encode(TraceLine(.dropped(count: dropped)))) ?? [])
     dropped = 0
   }
 

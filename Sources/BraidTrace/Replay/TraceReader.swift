@@ -114,11 +114,13 @@ final class TraceReader {
   }
 }
 
-extension TraceRecordHead {
-  /// The fields of an event line; a line that is not one is an error naming it.
+extension TraceLine {
+  /// The event of a line; a line that is not one is an error naming what is wrong with it.
   init(_ line: TraceReader.Line) throws(TraceError) {
     do {
-      self = try TraceJSON.decoder().decode(TraceRecordHead.self, from: Data(line.bytes))
+      self = try TraceJSON.decoder().decode(TraceLine.self, from: Data(line.bytes))
+    } catch let problem as TraceLine.Problem {
+      throw .invalidLine(line: line.number, reason: problem.reason)
     } catch {
       throw .invalidLine(line: line.number, reason: "not a trace event (\(traceDecodingReason(error)))")
     }

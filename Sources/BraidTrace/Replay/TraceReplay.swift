@@ -73,9 +73,12 @@ public struct TraceReplay<Feature: Reducer> where Feature.State: Codable, Featur
     guard let initial = try reader.nextLine() else {
       throw .invalidLine(line: 2, reason: "the trace ends before its initial state")
     }
-    let head = try Self.head(of: initial)
-    guard head.event == "initial", head.hasState else {
-      throw .invalidLine(line: initial.number, reason: "expected the initial state, found \(head.event)")
+    switch try TraceLine(initial).event {
+    case .initial(_, .recorded): break
+    case .initial:
+      throw .invalidLine(line: initial.number, reason: "the initial state was recorded as a dump only")
+    case let other:
+      throw .invalidLine(line: initial.number, reason: "expected the initial state, found \(other.name)")
     }
     state = try Self.state(of: initial)
     keyframes = [(0, initial.number, initial.offset, 0)]
@@ -115,13 +118,10 @@ public struct TraceReplay<Feature: Reducer> where Feature.State: Codable, Featur
         return nil
       }
       if line.bytes.isEmpty { continue }
-      let head = try Self.head(of: line)
-      if head.event != "dropped" {
+      let event = try TraceLine(line)
+      if let number = event.seq {
         // A line that does not take its place in the sequence (repeated, inserted, moved)
         // would otherwise be skipped or reduced out of order without a word.
-        guard let number = head.seq else {
-          throw .invalidLine(line: line.number, reason: "a \(head.event) event without a sequence number")
-        }
         guard number == sequence + 1 else {
           throw .invalidLine(
             line: line.number,
@@ -130,37 +130,30 @@ public struct TraceReplay<Feature: Reducer> where Feature.State: Codable, Featur
         }
         sequence = number
       }
-      switch head.event {
-      case "action":
-        guard head.hasAction else {
-          throw .invalidLine(line: line.number, reason: "the action was recorded as a dump only; it cannot be replayed")
-        }
+      switch event.event {
+      case .action(let origin, .recorded):
         guard let action = try Self.payload(of: line, as: Feature.Action.self, Feature.State.self).action else {
           throw .invalidLine(line: line.number, reason: "the action is null")
         }
-        pending = (line.number, action, head.origin ?? "unknown")
-      case "read":
+        pending = (line.number, action, origin)
+      case .action:
+        throw .invalidLine(line: line.number, reason: "the action was recorded as a dump only; it cannot be replayed")
+      case .read(let read):
         guard pending != nil else { continue }
-        if let text = head.uuid {
+        switch read {
+        case .uuid(let text):
           guard let uuid = UUID(uuidString: text) else {
             throw .invalidLine(line: line.number, reason: "a uuid read that is not a UUID")
           }
           reads.add(uuid: uuid)
+        case .date(let date): reads.add(date: Date(timeIntervalSinceReferenceDate: date))
+        case .random(let numbers): reads.add(numbers: numbers)
+        case .now(let seconds, let attoseconds):
+          reads.add(clockOffset: Duration(secondsComponent: seconds, attosecondsComponent: attoseconds))
         }
-        if let date = head.date { reads.add(date: Date(timeIntervalSinceReferenceDate: date)) }
-        if let numbers = head.random { reads.add(numbers: numbers) }
-        if let now = head.now {
-          guard now.count == 2, abs(now[1]) < 1_000_000_000_000_000_000 else {
-            throw .invalidLine(line: line.number, reason: "a clock read that is not [seconds, attoseconds]")
-          }
-          reads.add(clockOffset: Duration(secondsComponent: now[0], attosecondsComponent: now[1]))
-        }
-      case "state":
+      case .state(let digest, let keyframe):
         guard let (actionLine, action, origin) = pending else {
           throw .invalidLine(line: line.number, reason: "a state event without an action before it")
-        }
-        guard let digest = head.digest else {
-          throw .invalidLine(line: line.number, reason: "a state event without a digest")
         }
         let before = state
         withDependencies {
@@ -170,10 +163,11 @@ public struct TraceReplay<Feature: Reducer> where Feature.State: Codable, Featur
           _ = feature.reduce(into: &state, action: action)
         }
         step += 1
-        if head.hasState, !keyframes.contains(where: { $0.step == step }) {
+        let hasKeyframe = if case .recorded? = keyframe { true } else { false }
+        if hasKeyframe, !keyframes.contains(where: { $0.step == step }) {
           keyframes.append((step, line.number, line.offset, sequence))
         }
-        let recorded = head.hasState ? try Self.state(of: line) : nil
+        let recorded = hasKeyframe ? try Self.state(of: line) : nil
         var mismatch: String?
         let problems = reads.mismatches
         if !problems.isEmpty {
@@ -184,19 +178,17 @@ public struct TraceReplay<Feature: Reducer> where Feature.State: Codable, Featur
         return Step(
           number: step, line: actionLine, action: action, origin: origin, before: before, after: state,
           recorded: recorded, mismatch: mismatch)
-      case "dropped":
+      case .dropped(let count):
         throw .invalidLine(
           line: line.number,
-          reason: "the recorder dropped \(head.count ?? 0) event(s) here; the trace cannot be replayed past it")
-      case "initial":
+          reason: "the recorder dropped \(count) event(s) here; the trace cannot be replayed past it")
+      case .initial:
         throw .invalidLine(line: line.number, reason: "a second initial state")
-      case "released":
+      case .released:
         reachedRelease = true
-      case "mounted", "dismounted", "effectStarted", "effectFinished", "effectCancelled", "effectFailed",
-        "effectRetrying", "resource":
+      case .mounted, .dismounted, .effectStarted, .effectFinished, .effectCancelled, .effectFailed, .effectRetrying,
+        .resource:
         continue
-      default:
-        throw .invalidLine(line: line.number, reason: "unknown event kind '\(head.event)'")
       }
     }
     return nil
@@ -233,10 +225,6 @@ public struct TraceReplay<Feature: Reducer> where Feature.State: Codable, Featur
   }
 
   // MARK: - Lines
-
-  private static func head(of line: TraceReader.Line) throws(TraceError) -> TraceRecordHead {
-    try TraceRecordHead(line)
-  }
 
   /// The state a line holds; a line whose `state` is `null` is refused.
   private static func state(of line: TraceReader.Line) throws(TraceError) -> Feature.State {

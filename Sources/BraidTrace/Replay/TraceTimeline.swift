@@ -73,27 +73,27 @@ public enum TraceTimeline {
       var busyUntil: [Int?] = []  // per lane: the step its effect ended at, nil while running
       while let line = try reader.nextLine(), line.isComplete {
         guard line.number > 2, !line.bytes.isEmpty else { continue }
-        let head = try TraceRecordHead(line)
-        switch head.event {
-        case "action":
+        let ended: (effect: Int, how: End)
+        switch try TraceLine(line).event {
+        case .action:
           actions += 1
-        case "effectStarted":
-          guard let effect = head.effect else { continue }
+          continue
+        case .effectStarted(let effect, let kind, let ids, _, _):
           let lane = busyUntil.firstIndex { $0 != nil && $0! < actions } ?? busyUntil.count
           if lane == busyUntil.count { busyUntil.append(nil) } else { busyUntil[lane] = nil }
-          let ids = (head.ids ?? []).joined(separator: ", ")
-          spans[effect] = Span(
-            lane: lane, start: max(actions, 1),
-            label: "effect \(effect) (\(head.kind ?? "effect")\(ids.isEmpty ? "" : " under \(ids)"))")
-        case "effectFinished", "effectCancelled", "effectFailed":
-          guard let effect = head.effect, var span = spans[effect], span.end == nil else { continue }
-          span.end = max(actions, span.start)
-          span.how = head.event == "effectFinished" ? .finished : head.event == "effectCancelled" ? .cancelled : .failed
-          spans[effect] = span
-          busyUntil[span.lane] = span.end
-        default:
+          let under = ids.isEmpty ? "" : " under \(ids.joined(separator: ", "))"
+          spans[effect] = Span(lane: lane, start: max(actions, 1), label: "effect \(effect) (\(kind)\(under))")
           continue
+        case .effectFinished(let effect): ended = (effect, .finished)
+        case .effectCancelled(let effect): ended = (effect, .cancelled)
+        case .effectFailed(let effect, _): ended = (effect, .failed)
+        default: continue
         }
+        guard var span = spans[ended.effect], span.end == nil else { continue }
+        span.end = max(actions, span.start)
+        span.how = ended.how
+        spans[ended.effect] = span
+        busyUntil[span.lane] = span.end
       }
       count = busyUntil.count
     }
