@@ -5,8 +5,9 @@ extension TestStore {
   /// of `kind` under `ids`, and returns that effect, to answer or complete.
   ///
   /// Only for a test store made with ``TestStoreEffects/described``. Starts and cancellations
-  /// are asserted in the order the store made them; an exhaustive test store fails a `send` or
-  /// ``finish(timeout:fileID:filePath:line:column:caller:)`` that finds one unasserted.
+  /// are asserted in the order the store made them, right after the step that made them: an
+  /// exhaustive test store fails the next step (a send, receive, answer, completion, dismount or
+  /// ``finish(timeout:fileID:filePath:line:column:caller:)``) that finds one unasserted.
   ///
   /// ```swift
   /// let store = TestStore(initialState: Search.State(), effects: .described) { Search() }
@@ -110,6 +111,8 @@ extension TestStore {
     let site = SourceSite(fileID: fileID, filePath: filePath, line: line, column: column)
     await onFeatureActor { store, actor in
       guard let described = store.describedEffects(for: "an answer of \(effect)", at: site) else { return }
+      store.assertDescribedEffectsAsserted(
+        before: "answering \(effect)", step: "answer(effect #\(effect.number), with: \(describe(action)))", at: site)
       switch described.entry(for: effect) {
       case nil:
         recordFailure("Cannot answer \(effect): this test store did not describe it.", at: site)
@@ -144,6 +147,8 @@ extension TestStore {
     let site = SourceSite(fileID: fileID, filePath: filePath, line: line, column: column)
     await onFeatureActor { store, actor in
       guard let described = store.describedEffects(for: "completing \(effect)", at: site) else { return }
+      store.assertDescribedEffectsAsserted(
+        before: "completing \(effect)", step: "complete(effect #\(effect.number))", at: site)
       switch described.complete(effect) {
       case .success(let subscriber):
         subscriber.send(completion: .finished)
@@ -189,26 +194,40 @@ extension TestStore {
     }
   }
 
-  /// When exhaustive, fails for every start or cancellation of a described effect the test has
-  /// not asserted, and drops them (each fails once).
-  func assertDescribedEffectsAsserted(before moment: String, at site: SourceSite) {
-    guard let described, exhaustivity == .on else {
-      described?.removeAllUnasserted()
-      return
+  /// When exhaustive, fails for every start, cancellation or command of a described effect the
+  /// test has not asserted, and drops them (each fails once); then notes `step` as the one whose
+  /// events the next check names. Every step checks what the step before it made, so an event
+  /// is asserted right after the step that caused it, or the test fails there: a recorded
+  /// cancellation that the feature now makes a step earlier or later fails the test.
+  ///
+  /// - Parameters:
+  ///   - moment: What the test is about to do, for the message.
+  ///   - step: The step about to run, as the next check's message names it.
+  ///   - mark: Checks only the events recorded before this count (``DescribedEffects/recordedCount``
+  ///     when a received action was reduced): the events after it are the received action's own.
+  func assertDescribedEffectsAsserted(
+    before moment: String, step: String, recordedBefore mark: Int? = nil, at site: SourceSite
+  ) {
+    guard let described else { return }
+    defer { describedStep = step }
+    let events: [DescribedEffects<Action>.Event]
+    if let mark {
+      events = described.removeUnasserted(before: mark)
+    } else {
+      events = described.unasserted
+      described.removeAllUnasserted()
     }
-    let events = described.unasserted
-    guard !events.isEmpty else { return }
-    described.removeAllUnasserted()
+    guard exhaustivity == .on, !events.isEmpty else { return }
     recordFailure(
       """
       Must assert \(events.count) described effect \(events.count == 1 ? "event" : "events") \
       before \(moment): …
 
-      Unasserted:
+      Unasserted, made by \(describedStep):
       \(events.map { "  \($0)" }.joined(separator: "\n"))
 
       Assert each with `store.effectStarted(…)`, `store.effectCancelled(…)` or \
-      `store.effectCommanded(…)`, in this order.
+      `store.effectCommanded(…)`, in this order, right after the step that made it.
       """,
       at: site)
   }

@@ -30,6 +30,7 @@ extension TestStore {
   ) async {
     let site = SourceSite(fileID: fileID, filePath: filePath, line: line, column: column)
     await onFeatureActor { store, actor in
+      store.assertDescribedEffectsAsserted(before: "dismounting", step: "dismount()", at: site)
       SourceSite.$current.withValue(site) { _ = store.store.dismount() }
       await store.waitForEffects(timeout: timeout ?? store.timeout)
       store.assertNothingRunningAfterDismount(at: site)

@@ -107,7 +107,7 @@ extension TestStore {
 
   /// Fails for each effect still running and, when exhaustive, each received action left.
   func assertNothingLeft(at site: SourceSite) {
-    assertDescribedEffectsAsserted(before: "the end of the test", at: site)
+    assertDescribedEffectsAsserted(before: "the end of the test", step: "finish()", at: site)
     assertNoDescribedEffectRunning(at: site)
     let running = recorder.inFlight.labels
     if !running.isEmpty, exhaustivity == .on {

@@ -169,6 +169,9 @@ extension TestStore {
     }
     let received = recorder.removeFirstReceived()
     let (action, actual) = (received.action, received.state)
+    assertDescribedEffectsAsserted(
+      before: "receiving \(describe(action))", step: "receive(\(describe(action)))",
+      recordedBefore: received.describedEventsBefore, at: site)
     guard isMatch(action) else {
       recordFailure(
         """

@@ -95,6 +95,8 @@ public final class TestStore<State, Action: Sendable> {
   let recorder: TestStoreRecorder<State, Action>
   /// The effects stood in for, in ``TestStoreEffects/described`` mode.
   let described: DescribedEffects<Action>?
+  /// The last step, whose described effect events the next step checks were asserted.
+  var describedStep = "the store's creation"
   package let effectExecutor: EffectExecutor
   let clockSettlement: ClockSettlement
   let site: SourceSite
@@ -146,8 +148,8 @@ public final class TestStore<State, Action: Sendable> {
       initialState()
     }
     let snapshot = StateSnapshot(initial)
-    let recorder = TestStoreRecorder<State, Action>(initialState: snapshot)
     let described = effects == .described ? DescribedEffects<Action>() : nil
+    let recorder = TestStoreRecorder<State, Action>(initialState: snapshot, described: described)
     let inFlight = recorder.inFlight
     let store = HarnessStore(
       initialState: { initial }, functions: { reducer().makeFunctions() }, prepareDependencies: { $0 = values },
@@ -234,7 +236,7 @@ public final class TestStore<State, Action: Sendable> {
         at: site
       )
     }
-    assertDescribedEffectsAsserted(before: "sending an action", at: site)
+    assertDescribedEffectsAsserted(before: "sending an action", step: "send(\(describe(action)))", at: site)
     if let last = recorder.received.last {
       // The test goes on from the latest state. When exhaustive, the actions stay (reported
       // above): a later `receive` may still assert them, as in TCA.

@@ -10,9 +10,14 @@ final class TestStoreRecorder<State, Action: Sendable>: @unchecked Sendable {
   // @unchecked: `inFlight` and `unasserted` are `Sendable`; the `var`s are touched only on the
   // feature's actor, by the test store's steps and by action and state events, which the store
   // delivers inside its sends, on that actor.
-  init(initialState: StateSnapshot<State>) {
+  init(initialState: StateSnapshot<State>, described: DescribedEffects<Action>?) {
     lastRecorded = initialState
+    self.described = described
   }
+
+  /// The effects a described test store stands in for: each received action notes how many
+  /// of their events came before it.
+  private let described: DescribedEffects<Action>?
 
   /// Set while the test's own `send` is being reduced; the next reduced action is the test's.
   var awaitingTestAction = false
@@ -66,7 +71,9 @@ final class TestStoreRecorder<State, Action: Sendable>: @unchecked Sendable {
       awaitingTestAction = false
       stateAfterTestAction = state
     } else {
-      received.append(ReceivedAction(action: action, before: before, state: state))
+      received.append(
+        ReceivedAction(
+          action: action, before: before, state: state, describedEventsBefore: described?.recordedCount ?? 0))
       receivedTotal += 1
       unasserted.append(action)
     }
@@ -78,6 +85,9 @@ struct ReceivedAction<Action, State> {
   let action: Action
   let before: StateSnapshot<State>
   let state: StateSnapshot<State>
+  /// How many described effect events were recorded before the action's effects started: those
+  /// are the steps before it, to be asserted before it is received.
+  let describedEventsBefore: Int
   /// Left unhandled when the test sent its next action (a failure then): the test has moved
   /// past it, but may still `receive` it, as TCA allows; its assertion runs on its own states.
   var isStale = false

@@ -114,11 +114,11 @@ struct TestStoreDescribedEffectsTests {
         """
         Must assert 1 described effect event before sending an action: …
 
-        Unasserted:
+        Unasserted, made by send(.queryChanged("b")):
           started effect #1 (run under search, started by .queryChanged("b"))
 
         Assert each with `store.effectStarted(…)`, `store.effectCancelled(…)` or \
-        `store.effectCommanded(…)`, in this order.
+        `store.effectCommanded(…)`, in this order, right after the step that made it.
         """
       ])
     store.effectCancelled(search)

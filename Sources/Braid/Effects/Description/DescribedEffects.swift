@@ -34,7 +34,14 @@ package final class DescribedEffects<Action: Sendable>: Sendable {
 
   private struct State: Sendable {
     var entries: [Int: Entry] = [:]
-    package var unasserted: [Event] = []
+    var unasserted: [Event] = []
+    /// How many events were ever recorded, asserted or not.
+    var recorded = 0
+
+    mutating func note(_ event: Event) {
+      unasserted.append(event)
+      recorded += 1
+    }
   }
 
   private let state = SanitizerVisibleMutex(State())
@@ -55,7 +62,7 @@ package final class DescribedEffects<Action: Sendable>: Sendable {
         number: number, kind: part == .subscribe ? .subscribe : .run,
         cancellationIDs: context.printedCancellationIDs, startedBy: label)
       state.entries[number] = Entry(effect: effect, context: context, subscriber: subscriber)
-      state.unasserted.append(.started(effect))
+      state.note(.started(effect))
       return number
     }
     return AnyCancellable { [self] in tornDown(number) }
@@ -70,7 +77,7 @@ package final class DescribedEffects<Action: Sendable>: Sendable {
         .filter { $0.status == .running && command.reaches($0.context, startedIn: $0.subscriber.scope, from: scope) }
         .max { $0.effect.number < $1.effect.number }
       guard let target else { return false }
-      state.unasserted.append(.commanded(target.effect, command.resource))
+      state.note(.commanded(target.effect, command.resource))
       return true
     }
   }
@@ -80,7 +87,7 @@ package final class DescribedEffects<Action: Sendable>: Sendable {
     state.withLock { state in
       guard let entry = state.entries[number], entry.status == .running else { return }
       state.entries[number]?.status = .cancelled
-      state.unasserted.append(.cancelled(entry.effect))
+      state.note(.cancelled(entry.effect))
     }
   }
 
@@ -109,6 +116,21 @@ package final class DescribedEffects<Action: Sendable>: Sendable {
 
   /// The starts, cancellations and commands not yet asserted, oldest first.
   package var unasserted: [Event] { state.withLock { $0.unasserted } }
+
+  /// How many starts, cancellations and commands were recorded so far, asserted or not: a mark
+  /// for ``removeUnasserted(before:)``.
+  package var recordedCount: Int { state.withLock { $0.recorded } }
+
+  /// Removes and returns the unasserted events recorded before `mark` (a ``recordedCount``
+  /// read earlier), oldest first.
+  package func removeUnasserted(before mark: Int) -> [Event] {
+    state.withLock { state in
+      // The unasserted events are the newest ones: the first is number `recorded - count`.
+      let count = min(state.unasserted.count, max(0, mark - (state.recorded - state.unasserted.count)))
+      defer { state.unasserted.removeFirst(count) }
+      return Array(state.unasserted.prefix(count))
+    }
+  }
 
   /// Drops every unasserted start, cancellation and command.
   package func removeAllUnasserted() {
