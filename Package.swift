@@ -176,8 +176,8 @@ let package = Package(
     .testTarget(
       name: "ExplorationTests",
       dependencies: [
-        "Braid", "BraidLocation", "BraidExploration", "BraidTrace", "BraidTestSupport", "CounterFeature",
-        "CounterTools",
+        "Braid", "BraidLocation", "BraidExploration", "BraidTesting", "BraidTools", "BraidTrace", "BraidTestSupport",
+        "CounterFeature", "CounterTools",
         "LocationTrackerFeature", "LocationTrackerTools", "SignUpFeature", "SignUpTools", "UserDirectoryClient",
       ],
       swiftSettings: strict
