@@ -54,6 +54,23 @@ struct ExploreProcessTests {
     #expect(steps.error.hasPrefix("braid-demo: --steps needs a number (1 or more)"))
   }
 
+  /// A run that breaks no rule writes no trace and saves no counterexample, and says so: before,
+  /// it printed nothing about either, as if they had been written.
+  @Test func aRunThatBreaksNoRuleSaysWhatItDidNotWrite() async throws {
+    let folder = FileManager.default.temporaryDirectory.appendingPathComponent("braid-explore-\(UUID().uuidString)")
+    try FileManager.default.createDirectory(at: folder, withIntermediateDirectories: true)
+    defer { try? FileManager.default.removeItem(at: folder) }
+    let trace = folder.appendingPathComponent("counter.trace").path
+    let examples = folder.appendingPathComponent("examples").path
+    let result = try await Demo.run(
+      ["explore", "counter", "--seed", "1", "--steps", "500", "--trace", trace, "--examples", examples])
+    #expect(result.status == 0, "\(result.error)")
+    #expect(result.output.contains("\nno rule broke: no counterexample added to \(examples)\n"), "\(result.output)")
+    #expect(
+      result.output.hasSuffix("no rule broke: no counterexample to save, \(trace) not written\n"), "\(result.output)")
+    #expect(!FileManager.default.fileExists(atPath: trace))
+  }
+
   @Test func theStateMachineIsWrittenAsMermaidAndDotIntoNewFiles() async throws {
     let folder = FileManager.default.temporaryDirectory.appendingPathComponent("braid-explore-\(UUID().uuidString)")
     try FileManager.default.createDirectory(at: folder, withIntermediateDirectories: true)

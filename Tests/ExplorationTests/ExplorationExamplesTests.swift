@@ -25,6 +25,9 @@ import Testing
     #expect(again.rerunExamples == 1)
     #expect(again.walks == 0)
     #expect(again.counterexample?.steps.map(\.description) == found.steps.map(\.description))
+    // No walk ran: the report shows no coverage table of zeros under the counterexample.
+    #expect(again.description.hasSuffix("\ncoverage: no walk ran, so there is none to show"), "\(again)")
+    #expect(!again.description.contains("never occurred"))
 
     // Fixed, the feature passes its saved counterexample, which is kept.
     let fixed = try await CounterExploration.exploration().run(seed: 0, steps: 1_000, examples: examples)

@@ -26,7 +26,9 @@ public struct ExplorationReport<State, Action: Sendable>: CustomStringConvertibl
     ]
     if rerunExamples > 0 { lines.append("\(rerunExamples) saved counterexample(s) rerun first") }
     if let counterexample { lines.append(counterexample.description) }
-    lines.append(coverage.description)
+    // A saved counterexample that broke a rule again ends the run before any walk: a table of
+    // zeros under it would say the walks never did what the counterexample just did.
+    lines.append(walks == 0 ? "coverage: no walk ran, so there is none to show" : coverage.description)
     return lines.joined(separator: "\n")
   }
 }

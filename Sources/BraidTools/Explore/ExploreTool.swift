@@ -172,7 +172,20 @@ enum ExploreTool {
       if graphPaths.html != nil {
         try write(await exploration.html(of: report, title: "Exploring \(feature)"), to: graphPaths.html)
       }
-      guard let counterexample = report.counterexample else { return 0 }
+      // Every file asked for is accounted for: what was written, and what was not and why.
+      if let examples {
+        let directory = examples.directory
+        switch report.counterexample {
+        case nil: print("no rule broke: no counterexample added to \(directory)")
+        case _? where report.walks == 0:
+          print("a counterexample saved in \(directory) broke a rule again; it stays there")
+        case _?: print("saved the counterexample in \(directory): it is rerun first from now on")
+        }
+      }
+      guard let counterexample = report.counterexample else {
+        if let tracePath { print("no rule broke: no counterexample to save, \(tracePath) not written") }
+        return 0
+      }
       if let tracePath {
         let descriptor = try OutputFile.create(tracePath, replacing: replacesFiles)
         do {
