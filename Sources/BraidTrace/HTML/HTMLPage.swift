@@ -35,7 +35,7 @@ package enum HTMLPage {
     svg.graph{background:#fcfcfc;border:1px solid #ddd}
     .node rect{fill:#e8f0fe;stroke:#3367d6}.node text{font-size:12px}
     .edge-label{font-size:11px;fill:#444}
-    table.timeline td,table.timeline th{text-align:left;vertical-align:top}td.lane{width:1.2em;padding:0;text-align:center}
+    table.timeline td,table.timeline th{text-align:left;vertical-align:top}td.lane{width:1.2em;padding:0;text-align:center}th.lane{white-space:nowrap;font-weight:normal;font-size:.85em}td.time{font-variant-numeric:tabular-nums;text-align:right}
     td.lane.run{background:#cfe0fb}td.lane.start{background:#3367d6;color:#fff}
     td.lane.finished{background:#17652d;color:#fff}td.lane.cancelled{background:#a31515;color:#fff}
     td.lane.failed{background:#e37400;color:#fff}details summary{cursor:pointer}
