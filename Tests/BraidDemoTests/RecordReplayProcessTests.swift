@@ -123,8 +123,9 @@ struct RecordReplayProcessTests {
           "step 0: the initial state (n: next a",
           #"step 1: .usernameChanged("alice") (f"#,
           "n: next action   p: previous   j N: ",
-          "step 0",
-          "step 3",
+          // A move back or a jump names the action it lands after, as a step forward does.
+          "step 0: the initial state",
+          #"step 3: .emailChanged("alice"#,
           "the trace has 7 action(s); there is ",
           // Back at step 3 after the failed jump; `q` ends it before the last `n`.
           "step 4: .passwordChanged(",

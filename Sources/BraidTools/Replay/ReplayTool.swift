@@ -196,7 +196,7 @@ enum ReplayTool {
           print("the end of the trace: \(replay.step) action(s)\(replay.endedMidLine ? ", its last line cut off" : "")")
           continue
         }
-        print("step \(step.number): \(ValueDump.dump(step.action)) (from \(step.origin), line \(step.line))")
+        print(describe(step))
         printChange(from: step.before, to: step.after)
         if let mismatch = step.mismatch { print("  diverges from the recording: \(mismatch)") }
       case ("p"?, 1):
@@ -204,7 +204,7 @@ enum ReplayTool {
           print("already at step 0")
           continue
         }
-        print("step \(replay.step)")
+        print(replay.current.map(describe) ?? "step 0: the initial state")
         printChange(from: before, to: replay.state)
       case ("j"?, 2):
         guard let target = Int(words[1]), target >= 0 else {
@@ -218,7 +218,7 @@ enum ReplayTool {
           try replay.jump(to: origin)
           continue
         }
-        print("step \(replay.step)")
+        print(replay.current.map(describe) ?? "step 0: the initial state")
         printChange(from: before, to: replay.state)
       case ("q"?, 1):
         return 0
@@ -227,6 +227,11 @@ enum ReplayTool {
       }
     }
     return 0
+  }
+
+  /// A step as `--step` names it: its number, its action, where the action came from, its line.
+  private static func describe<Feature>(_ step: TraceReplay<Feature>.Step) -> String {
+    "step \(step.number): \(ValueDump.dump(step.action)) (from \(step.origin), line \(step.line))"
   }
 
   private static func printChange<State>(from before: State, to after: State) {

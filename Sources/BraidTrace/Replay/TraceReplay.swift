@@ -26,6 +26,8 @@ public struct TraceReplay<Feature: Reducer> where Feature.State: Codable, Featur
   public private(set) var step = 0
   /// The state at ``step``.
   public private(set) var state: Feature.State
+  /// The action that led to ``state``, as replayed: `nil` at step 0.
+  public private(set) var current: Step?
   /// Set once the replay has read the trace's last line: whether that line was cut off (the
   /// recording was killed mid-write).
   public private(set) var endedMidLine = false
@@ -175,9 +177,10 @@ public struct TraceReplay<Feature: Reducer> where Feature.State: Codable, Featur
         } else if StateDigest.of(state) != digest {
           mismatch = "the state's digest is \(StateDigest.of(state)); the recording's is \(digest)"
         }
-        return Step(
+        current = Step(
           number: step, line: actionLine, action: action, origin: origin, before: before, after: state,
           recorded: recorded, mismatch: mismatch)
+        return current
       case .dropped(let count):
         throw .invalidLine(
           line: line.number,
@@ -195,19 +198,20 @@ public struct TraceReplay<Feature: Reducer> where Feature.State: Codable, Featur
   }
 
   /// Goes to the state after action `target` (0: the initial state), replaying from the
-  /// nearest keyframe at or before it.
+  /// nearest keyframe before it (at it, for step 0), so that ``current`` is its action.
   ///
   /// - Parameter target: The step to stand at.
   /// - Returns: Whether the trace has that many actions.
   @discardableResult
   public mutating func jump(to target: Int) throws(TraceError) -> Bool {
-    let start = keyframes.last { $0.step <= max(0, target) } ?? keyframes[0]
+    let start = keyframes.last { $0.step <= max(0, target - 1) } ?? keyframes[0]
     if target < step || start.step > step {
       try reader.seek(toLine: start.line, at: start.offset)
       guard let line = try reader.nextLine() else { return false }
       state = try Self.state(of: line)
       step = start.step
       sequence = start.sequence
+      current = nil
     }
     while step < target {
       guard try forward() != nil else { return false }
