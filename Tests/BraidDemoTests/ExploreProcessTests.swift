@@ -33,16 +33,24 @@ struct ExploreProcessTests {
     }
   }
 
-  @Test func signUpsEffectsRunWhenAsked() async throws {
+  @Test func effectsRunWhenAsked() async throws {
     let result = try await Demo.run(["explore", "signup", "--run-effects", "--seed", "3", "--steps", "2000"])
     #expect(result.status == 0, "\(result.error)")
     // Fed back by the debounced check itself, on the walk's clock, never answered by the walk.
     let row = result.output.split(separator: "\n").first { $0.hasPrefix("availabilityChecked ") }
     let counts = row?.split(separator: " ").dropFirst().compactMap { Int($0) } ?? []
     #expect(counts.count == 2 && counts[0] == 0 && counts[1] > 0, "\(result.output)")
-    let counter = try await Demo.run(["explore", "counter", "--run-effects"])
-    #expect(counter.status == 64)
-    #expect(counter.error.hasPrefix("braid-demo: --run-effects is for signup only"), "\(counter.error)")
+    // The counter's timer ticks on the walk's clock too; the location tracker has no running
+    // exploration.
+    let counter = try await Demo.run(["explore", "counter", "--run-effects", "--seed", "3", "--steps", "2000"])
+    #expect(counter.status == 0, "\(counter.error)")
+    let ticks = counter.output.split(separator: "\n").first { $0.hasPrefix("timerTicked ") }
+    let tickCounts = ticks?.split(separator: " ").dropFirst().compactMap { Int($0) } ?? []
+    #expect(tickCounts.count == 2 && tickCounts[0] == 0 && tickCounts[1] > 0, "\(counter.output)")
+    let location = try await Demo.run(["explore", "location", "--run-effects"])
+    #expect(location.status == 64)
+    #expect(
+      location.error.hasPrefix("braid-demo: --run-effects is for counter or signup only"), "\(location.error)")
   }
 
   @Test func aWrongExampleOrFlagIsAUsageError() async throws {

@@ -21,6 +21,22 @@ import Testing
     }
   }
 
+  /// The counter, whose stop cancels the timer but sends one more tick a tick later: no effect
+  /// under the timer's id runs while it is off, so only time passing shows the bug.
+  struct TimerTicksOnceMoreAfterStop: Reducer {
+    @Dependency(\.continuousClock) var clock
+
+    func reduce(into state: inout Counter.State, action: Counter.Action) -> Effect<Counter.Action> {
+      let effect = Counter().reduce(into: &state, action: action)
+      guard action == .timerButtonTapped, !state.isTimerRunning else { return effect }
+      return effect.merge(
+        with: .run { [clock] send in
+          try await clock.sleep(for: .seconds(1))
+          await send(.timerTicked)
+        })
+    }
+  }
+
   @Test func theCounterKeepsItsRules() async {
     let report = await CounterExploration.exploration().run(seed: 1, steps: ExplorationBudget.steps(100_000))
     #expect(report.counterexample == nil, "\(report)")

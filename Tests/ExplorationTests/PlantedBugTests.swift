@@ -35,6 +35,18 @@ import Testing
       violating: ["a timer effect runs exactly while the timer is on"])
   }
 
+  /// Found only by letting time pass, with the counter's effects running.
+  @Test func aTimerThatTicksOnceMoreAfterStop() async {
+    await expectFound(
+      CounterExploration.runningExploration(CounterExplorationTests.TimerTicksOnceMoreAfterStop()),
+      unbroken: CounterExploration.runningExploration(),
+      violating: ["a tick comes only while the timer is on"])
+    // With effects described, no answer is ever made for the extra tick: it stays hidden.
+    let described = await CounterExploration.exploration(CounterExplorationTests.TimerTicksOnceMoreAfterStop())
+      .run(seed: 0, steps: 10_000)
+    #expect(described.counterexample == nil, "\(described)")
+  }
+
   @Test func createEnabledWhileACheckIsInFlight() async {
     await expectFound(
       SignUpExploration.exploration(SignUpExplorationTests.CreateEnabledWhileChecking()),

@@ -1,15 +1,28 @@
 import Braid
 import BraidExploration
 import BraidTrace
+import CounterFeature
+import CounterTools
 import Foundation
 import SignUpFeature
 import SignUpTools
 import Testing
 
 /// Explorations whose effects run on the walk's test clock: the sign-up form's debounced check
-/// and its sign-up, against a directory in memory, with time passing as a step.
+/// and its sign-up, against a directory in memory, and the counter's timer and factoring, with
+/// time passing as a step.
 @MainActor
 @Suite struct RunningEffectsExplorationTests {
+  @Test func theCounterKeepsItsRulesWithItsEffectsRunning() async {
+    let report = await CounterExploration.runningExploration().run(seed: 0, steps: ExplorationBudget.steps(20_000))
+    #expect(report.counterexample == nil, "\(report)")
+    // Ticks and factors came back from running effects, never answered by the walk.
+    for fedBack in ["timerTicked", "factorsComputed"] {
+      #expect(report.coverage.fedBack[fedBack, default: 0] > 0, "\(report.coverage)")
+      #expect(report.coverage.sent[fedBack] == nil, "\(report.coverage)")
+    }
+  }
+
   @Test func theFormKeepsItsRulesWithItsEffectsRunning() async {
     // Seed 0 makes a sign-up within the first 2,000 steps, the budget under a sanitizer: a run is
     // the same on every machine, so the full run walks those same steps first.

@@ -40,11 +40,14 @@ public struct Counter: Reducer {
     case timer
   }
 
-  let clock: any Clock<Duration>
+  let clock: (any Clock<Duration>)?
   let tickInterval: Duration
+  /// The timer's clock when none is given: a test clock in an exploration whose effects run.
+  @Dependency(\.continuousClock) var continuousClock
 
-  /// A counter whose timer ticks every `tickInterval` on `clock`.
-  public init(clock: any Clock<Duration> = ContinuousClock(), tickInterval: Duration = .seconds(1)) {
+  /// A counter whose timer ticks every `tickInterval` on `clock`, or on the `continuousClock`
+  /// dependency when `clock` is `nil`.
+  public init(clock: (any Clock<Duration>)? = nil, tickInterval: Duration = .seconds(1)) {
     self.clock = clock
     self.tickInterval = tickInterval
   }
@@ -75,7 +78,7 @@ public struct Counter: Reducer {
     case .timerButtonTapped:
       state.isTimerRunning.toggle()
       guard state.isTimerRunning else { return .cancel(id: CancelID.timer) }
-      return .run { [clock, tickInterval] send in
+      return .run { [clock = clock ?? continuousClock, tickInterval] send in
         while true {
           try await clock.sleep(for: tickInterval)
           await send(.timerTicked)

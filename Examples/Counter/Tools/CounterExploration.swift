@@ -45,6 +45,28 @@ public enum CounterExploration {
     },
   ]
 
+  /// The rules of a walk whose effects run: the counter's, and what only time shows.
+  public static let runningInvariants: [ExplorationInvariant<Counter.State, Counter.Action>] =
+    invariants + [
+      .transition("a tick comes only while the timer is on") { before, action, _ in
+        action != .timerTicked || before.isTimerRunning
+      }
+    ]
+
+  /// What a user does, and time passing: less than a tick, a tick, or several.
+  public static let actionsWithTime: [ExplorationAction<Counter.Action>] =
+    actions + [.timePasses(weight: 3, .element(of: [.milliseconds(300), .seconds(1), .seconds(3)]))]
+
+  /// The exploration of `reducer` whose effects run: the timer ticks and the factoring computes
+  /// on the walk's clock and executor, and time passes in steps of 300 ms, 1 s or 3 s.
+  public static func runningExploration(
+    _ reducer: some Reducer<Counter.State, Counter.Action> = Counter()
+  ) -> Exploration<Counter.State, Counter.Action> {
+    Exploration(
+      initialState: Counter.State(), reducer: reducer, actions: actionsWithTime, effects: .run,
+      invariants: runningInvariants)
+  }
+
   /// The counter's state machine, drawn by its timer and its factoring.
   public static func node(_ state: Counter.State) -> String {
     "timer \(state.isTimerRunning ? "on" : "off")\(state.isFactoring ? ", factoring" : "")"
