@@ -201,12 +201,14 @@ extension TestStore {
   /// cancellation that the feature now makes a step earlier or later fails the test.
   ///
   /// - Parameters:
-  ///   - moment: What the test is about to do, for the message.
-  ///   - step: The step about to run, as the next check's message names it.
+  ///   - moment: What the test is about to do, for the message; made only for one.
+  ///   - step: The step about to run, as the next check's message names it; made only for one
+  ///     (describing every action cost a `TestStore` step 2.5 times its instructions).
   ///   - mark: Checks only the events recorded before this count (``DescribedEffects/recordedCount``
   ///     when a received action was reduced): the events after it are the received action's own.
   func assertDescribedEffectsAsserted(
-    before moment: String, step: String, recordedBefore mark: Int? = nil, at site: SourceSite
+    before moment: @autoclosure () -> String, step: @escaping @autoclosure () -> String,
+    recordedBefore mark: Int? = nil, at site: SourceSite
   ) {
     guard let described else { return }
     defer { describedStep = step }
@@ -221,9 +223,9 @@ extension TestStore {
     recordFailure(
       """
       Must assert \(events.count) described effect \(events.count == 1 ? "event" : "events") \
-      before \(moment): …
+      before \(moment()): …
 
-      Unasserted, made by \(describedStep):
+      Unasserted, made by \(describedStep()):
       \(events.map { "  \($0)" }.joined(separator: "\n"))
 
       Assert each with `store.effectStarted(…)`, `store.effectCancelled(…)` or \

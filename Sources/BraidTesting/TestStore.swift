@@ -95,8 +95,9 @@ public final class TestStore<State, Action: Sendable> {
   let recorder: TestStoreRecorder<State, Action>
   /// The effects stood in for, in ``TestStoreEffects/described`` mode.
   let described: DescribedEffects<Action>?
-  /// The last step, whose described effect events the next step checks were asserted.
-  var describedStep = "the store's creation"
+  /// The last step, whose described effect events the next step checks were asserted: made
+  /// only for a failure's message.
+  var describedStep: () -> String = { "the store's creation" }
   package let effectExecutor: EffectExecutor
   let clockSettlement: ClockSettlement
   let site: SourceSite
