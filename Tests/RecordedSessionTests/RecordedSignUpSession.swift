@@ -31,6 +31,7 @@ func recordedSignUpSession(_ reducer: some Reducer<SignUpFeature.SignUpForm.Stat
     $0.availability = .validating
   }
   let effect1 = store.effectStarted(.run, ids: ["availability"])
+  // Sent by the trace's effect 2, which effect1's task started.
   await store.answer(effect1, with: .availabilityChecked(username: "alice", isAvailable: true))
   await store.receive(.availabilityChecked(username: "alice", isAvailable: true)) {
     $0.availability = .checked(isAvailable: true, message: "Username available")
@@ -48,13 +49,14 @@ func recordedSignUpSession(_ reducer: some Reducer<SignUpFeature.SignUpForm.Stat
   await store.send(.createButtonTapped) {
     $0.isSigningUp = true
   }
-  let effect3 = store.effectStarted(.run, ids: ["signUp"])
-  await store.answer(effect3, with: .signUpFinished(error: nil))
+  // The trace's effect 3.
+  let effect2 = store.effectStarted(.run, ids: ["signUp"])
+  await store.answer(effect2, with: .signUpFinished(error: nil))
   await store.receive(.signUpFinished(error: nil)) {
     $0.availability = .checked(isAvailable: false, message: "Yours now")
     $0.isSigningUp = false
     $0.alert = try JSONDecoder().decode(Swift.Optional<SignUpFeature.SignUpForm.Alert>.self, from: Data(#"{"message":"Welcome, alice!","title":"Signed up"}"#.utf8))
   }
-  await store.complete(effect3)
+  await store.complete(effect2)
   await store.finish()
 }

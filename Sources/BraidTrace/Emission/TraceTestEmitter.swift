@@ -114,6 +114,10 @@ public struct TraceTestEmitter: Sendable {
     // An effect another effect's task started (the run a `debounce` delays) never starts there:
     // what it sends is answered through the described effect it descends from.
     var described: [Int: Int] = [:]
+    // Each described effect's number in the test: the test store numbers only the effects it
+    // describes, 1, 2, … in start order, where the trace counts every effect.
+    var names: [Int: Int] = [:]
+    func name(_ effect: Int) -> String { "effect\(names[effect] ?? effect)" }
     var running: [Int] = []
     // Where each described effect runs and the ids it holds, for the commands that reach it.
     var holds: [Int: (path: String?, ids: [String])] = [:]
@@ -123,7 +127,14 @@ public struct TraceTestEmitter: Sendable {
       switch event.event {
       case .action:
         guard let step = nextStep.next() else { return }
-        let answering = Self.answeringEffect(step.origin).map { described[$0] ?? $0 }
+        let answering = Self.answeringEffect(step.origin).map { origin in
+          let root = described[origin] ?? origin
+          // `replay --step` and the timeline name the trace's effect that sent it: said when
+          // that is a task the described effect started.
+          let note =
+            origin == root ? nil : "// Sent by the trace's effect \(origin), which \(name(root))'s task started."
+          return (name(root), note)
+        }
         try appendAction(step, answering: answering, into: &body)
       case .read:
         throw .cannotEmit(
@@ -138,7 +149,9 @@ public struct TraceTestEmitter: Sendable {
             reason: "effect \(effect) is a \(kind) effect; emitted tests describe runs and subscriptions only")
         }
         let quoted = ids.map(SwiftLiteral.quoted).joined(separator: ", ")
-        body.append("let effect\(effect) = store.effectStarted(.\(kind)\(ids.isEmpty ? "" : ", ids: [\(quoted)]"))")
+        names[effect] = names.count + 1
+        if names[effect] != effect { body.append("// The trace's effect \(effect).") }
+        body.append("let \(name(effect)) = store.effectStarted(.\(kind)\(ids.isEmpty ? "" : ", ids: [\(quoted)]"))")
         described[effect] = effect
         running.append(effect)
         holds[effect] = (event.path, ids)
@@ -156,31 +169,32 @@ public struct TraceTestEmitter: Sendable {
               "a \(resource) command under \(id) reached an effect that another effect started; emitted tests describe only the effects reducers and hooks return"
           )
         }
-        body.append("store.effectCommanded(effect\(effect))")
+        body.append("store.effectCommanded(\(name(effect)))")
       case .effectCancelled(let effect) where running.contains(effect):
         running.removeAll { $0 == effect }
-        body.append("store.effectCancelled(effect\(effect))")
+        body.append("store.effectCancelled(\(name(effect)))")
       case .effectFinished(let effect) where running.contains(effect):
         running.removeAll { $0 == effect }
-        body.append("await store.complete(effect\(effect))")
+        body.append("await store.complete(\(name(effect)))")
       default:
         continue
       }
     }
     for effect in running {
       body.append("// Still running when the recording ended.")
-      body.append("await store.complete(effect\(effect))")
+      body.append("await store.complete(\(name(effect)))")
     }
   }
 
   private func appendAction<Feature: Reducer>(
-    _ step: TraceReplay<Feature>.Step, answering: Int?, into body: inout SourceLines
+    _ step: TraceReplay<Feature>.Step, answering: (effect: String, note: String?)?, into body: inout SourceLines
   ) throws(TraceError) where Feature.State: Codable, Feature.Action: Codable & Sendable {
     let action = try Self.expression(for: step.action, line: step.line)
     let changes = try Self.changes(from: step.before, to: step.after, line: step.line)
     let call: String
-    if let effect = answering {
-      body.append("await store.answer(effect\(effect), with: \(action))")
+    if let (effect, note) = answering {
+      if let note { body.append(note) }
+      body.append("await store.answer(\(effect), with: \(action))")
       call = "await store.receive(\(action))"
     } else if step.origin == "send" {
       call = "await store.receive(\(action))"
