@@ -30,26 +30,64 @@ struct ExplorationReportBrowserTests {
       to: page, atomically: true, encoding: .utf8)
     let browser = try #require(chromium)
 
-    let dom = try Self.run(browser, ["--headless", "--no-sandbox", "--disable-gpu", "--dump-dom", page.absoluteString])
+    let dom = try await Self.run(
+      browser, ["--headless", "--no-sandbox", "--disable-gpu", "--dump-dom", page.absoluteString])
     // Chromium's own error page has another title.
     #expect(dom.contains("<title>Exploring the broken counter</title>"))
     #expect(dom.components(separatedBy: "<li class=\"step\">").count - 1 == counterexample.steps.count)
     #expect(dom.components(separatedBy: "<g class=\"node\"").count - 1 == graph.nodes.count)
     #expect(dom.contains("violated: a timer effect runs exactly while the timer is on"))
 
-    let screenshot = folder.appendingPathComponent("report.png")
-    _ = try Self.run(
+    // The picture alone, as a browser lays it out: every node box, and whether each label line
+    // fits it. (The other sections are hidden, so the screenshots below stay small.)
+    let html = try String(contentsOf: page, encoding: .utf8).replacingOccurrences(
+      of: "</head>", with: "<style>body>*:not(#graph){display:none}</style></head>")
+    let probe = folder.appendingPathComponent("probe.html")
+    try html.replacingOccurrences(of: "</body>", with: "<script>\(Self.geometryProbe)</script></body>")
+      .write(to: probe, atomically: true, encoding: .utf8)
+    let probed = try await Self.run(
       browser,
-      [
-        "--headless", "--no-sandbox", "--disable-gpu", "--hide-scrollbars", "--window-size=1200,900",
-        "--screenshot=\(screenshot.path)", page.absoluteString,
-      ])
-    let inked = try Self.run("/usr/bin/python3", ["-c", Self.inkedPixels, screenshot.path])
-    // Headings, steps, boxes and arrows: tens of thousands of pixels that are not background.
-    #expect((Int(inked.trimmingCharacters(in: .whitespacesAndNewlines)) ?? 0) > 10_000, "\(inked)")
+      ["--headless", "--no-sandbox", "--disable-gpu", "--window-size=1400,900", "--dump-dom", probe.absoluteString])
+    let json = try #require(
+      probed.components(separatedBy: "<pre id=\"geometry\">").dropFirst().first?.components(separatedBy: "</pre>")
+        .first)
+    let geometry = try JSONDecoder().decode(Geometry.self, from: Data(json.utf8))
+    #expect(geometry.nodes.count == graph.nodes.count)
+    #expect(geometry.graph.width > 100 && geometry.graph.x + geometry.graph.width <= 1400, "\(geometry.graph)")
+    for node in geometry.nodes {
+      #expect(node.labelFits, "\(node.id)'s label is cut")
+      #expect(geometry.graph.contains(node.box), "\(node.id) lies outside the picture")
+      for other in geometry.nodes where other.id < node.id {
+        #expect(!node.box.overlaps(other.box), "\(node.id) and \(other.id) overlap")
+      }
+    }
+
+    // The picture is drawn: hiding its nodes and arrows by CSS (its frame stays) changes the
+    // pixels inside its box.
+    let hidden = folder.appendingPathComponent("hidden.html")
+    try html.replacingOccurrences(of: "</head>", with: "<style>svg.graph g{visibility:hidden}</style></head>")
+      .write(to: hidden, atomically: true, encoding: .utf8)
+    var screenshots: [String] = []
+    for (name, shown) in [("shown.png", page), ("hidden.png", hidden)] {
+      let screenshot = folder.appendingPathComponent(name).path
+      _ = try await Self.run(
+        browser,
+        [
+          "--headless", "--no-sandbox", "--disable-gpu", "--hide-scrollbars",
+          "--window-size=1400,\(Int(geometry.graph.y + geometry.graph.height) + 40)",
+          "--screenshot=\(screenshot)", shown.absoluteString,
+        ])
+      screenshots.append(screenshot)
+    }
+    let box = geometry.graph
+    let differing = try await Self.run(
+      "/usr/bin/python3",
+      ["-c", Self.differingPixels] + screenshots + [box.x, box.y, box.width, box.height].map { String(Int($0)) })
+    // Boxes, labels and arrows: thousands of pixels inside the picture's box.
+    #expect((Int(differing.trimmingCharacters(in: .whitespacesAndNewlines)) ?? 0) > 3_000, "\(differing)")
   }
 
-  @Test func aTracesTimelineOpensWithARowPerActionAndItsEffectLanes() throws {
+  @Test func aTracesTimelineOpensWithARowPerActionAndItsEffectLanes() async throws {
     let trace = URL(fileURLWithPath: #filePath).deletingLastPathComponent().deletingLastPathComponent()
       .appendingPathComponent("RecordedSessionTests/Traces/counter.trace").path
     let folder = FileManager.default.temporaryDirectory.appendingPathComponent("braid-timeline-\(UUID().uuidString)")
@@ -57,7 +95,7 @@ struct ExplorationReportBrowserTests {
     defer { try? FileManager.default.removeItem(at: folder) }
     let page = folder.appendingPathComponent("timeline.html")
     try TraceTimeline.html(path: trace, feature: Counter()).write(to: page, atomically: true, encoding: .utf8)
-    let dom = try Self.run(
+    let dom = try await Self.run(
       try #require(chromium), ["--headless", "--no-sandbox", "--disable-gpu", "--dump-dom", page.absoluteString])
     #expect(dom.contains("<title>counter.trace: a trace of Counter</title>"))
     #expect(dom.contains("12 action(s), 3 effect(s) in 1 lane(s)"))
@@ -67,51 +105,27 @@ struct ExplorationReportBrowserTests {
     #expect(dom.components(separatedBy: "class=\"lane cancelled\"").count - 1 == 1)
   }
 
-  /// Runs `program` to its end, at most 60 s (`timeout` kills it then), and returns its output.
-  static func run(_ program: String, _ arguments: [String]) throws -> String {
-    let process = Process()
-    process.executableURL = URL(fileURLWithPath: "/usr/bin/timeout")
-    process.arguments = ["60", program] + arguments
-    let output = Pipe.forChild()
-    process.standardOutput = output
-    process.standardError = FileHandle.nullDevice
-    try process.run()
-    let data = output.fileHandleForReading.readDataToEndOfFile()
-    process.waitUntilExit()
-    return String(decoding: data, as: UTF8.self)
+  /// Runs `program` to its end, at most 60 s (`timeout` kills it then), and returns its output;
+  /// on a thread of its own, so that neither the main actor nor the shared pool waits for it.
+  nonisolated static func run(_ program: String, _ arguments: [String]) async throws -> String {
+    try await withCheckedThrowingContinuation { continuation in
+      Thread.detachNewThread {
+        let process = Process()
+        process.executableURL = URL(fileURLWithPath: "/usr/bin/timeout")
+        process.arguments = ["60", program] + arguments
+        let output = Pipe.forChild()
+        process.standardOutput = output
+        process.standardError = FileHandle.nullDevice
+        do {
+          try process.run()
+        } catch {
+          continuation.resume(throwing: error)
+          return
+        }
+        let data = output.fileHandleForReading.readDataToEndOfFile()
+        process.waitUntilExit()
+        continuation.resume(returning: String(decoding: data, as: UTF8.self))
+      }
+    }
   }
-
-  /// Counts the pixels of a PNG screenshot (8-bit RGB or RGBA) darker than near-white.
-  static let inkedPixels = """
-    import struct, sys, zlib
-    data = open(sys.argv[1], "rb").read()
-    pos, idat = 8, b""
-    while pos < len(data):
-        length, kind = struct.unpack(">I", data[pos:pos + 4])[0], data[pos + 4:pos + 8]
-        body = data[pos + 8:pos + 8 + length]
-        pos += 12 + length
-        if kind == b"IHDR":
-            width, height, depth, colour = struct.unpack(">IIBB", body[:10])
-        elif kind == b"IDAT":
-            idat += body
-    raw, bpp = zlib.decompress(idat), {2: 3, 6: 4}[colour]
-    stride, prev, i, inked = width * bpp, bytearray(width * bpp), 0, 0
-    for y in range(height):
-        kind, line = raw[i], bytearray(raw[i + 1:i + 1 + stride])
-        i += 1 + stride
-        for x in range(stride):
-            a = line[x - bpp] if x >= bpp else 0
-            b = prev[x]
-            c = prev[x - bpp] if x >= bpp else 0
-            if kind == 1: line[x] = (line[x] + a) & 255
-            elif kind == 2: line[x] = (line[x] + b) & 255
-            elif kind == 3: line[x] = (line[x] + ((a + b) >> 1)) & 255
-            elif kind == 4:
-                p = a + b - c
-                pa, pb, pc = abs(p - a), abs(p - b), abs(p - c)
-                line[x] = (line[x] + (a if pa <= pb and pa <= pc else b if pb <= pc else c)) & 255
-        inked += sum(1 for x in range(0, stride, bpp) if min(line[x], line[x + 1], line[x + 2]) < 200)
-        prev = line
-    print(inked)
-    """
 }

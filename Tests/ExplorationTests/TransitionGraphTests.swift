@@ -41,15 +41,3 @@ import Testing
     #expect(graph.mermaid().hasSuffix("  %% never taken: \(graph.unexercised.joined(separator: ", "))\n"))
   }
 }
-
-/// The picture's row order: the sign-up form's state machine drawn with fewer crossing arrows.
-@MainActor
-struct TransitionGraphLayoutTests {
-  @Test func rowsOrderedByTheirNeighboursCrossLess() async throws {
-    let report = await SignUpExploration.exploration().graphing(SignUpExploration.node).run(seed: 1, steps: 20_000)
-    let graph = try #require(report.graph)
-    let ordered = TransitionGraph.Layout(graph).crossings
-    let reached = TransitionGraph.Layout(graph, ordersRows: false).crossings
-    #expect(ordered < reached, "ordered \(ordered), in the order reached \(reached)")
-  }
-}

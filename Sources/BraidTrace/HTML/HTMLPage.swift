@@ -32,7 +32,7 @@ package enum HTMLPage {
     .removed{color:#a31515}.added{color:#17652d}
     table{border-collapse:collapse}td,th{border:1px solid #ccc;padding:.2em .6em;text-align:right}
     td:first-child,th:first-child{text-align:left}tr.never td{color:#a31515}
-    svg.graph{background:#fcfcfc;border:1px solid #ddd}
+    svg.graph{background:#fcfcfc;border:1px solid #ddd}#graph{width:max(100%,calc(100vw - 5em))}
     .node rect{fill:#e8f0fe;stroke:#3367d6}.node text{font-size:12px}
     .edge-label{font-size:11px;fill:#444}
     table.timeline td,table.timeline th{text-align:left;vertical-align:top}td.lane{width:1.2em;padding:0;text-align:center}th.lane{white-space:nowrap;font-weight:normal;font-size:.85em}td.time{font-variant-numeric:tabular-nums;text-align:right}
