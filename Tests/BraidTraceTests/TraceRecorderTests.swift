@@ -33,7 +33,7 @@ import Testing
     let written = try lines(of: path)
     let events = try written.map { try JSONSerialization.jsonObject(with: Data($0.utf8)) as! [String: Any] }
     #expect(events[0]["format"] as? String == "braid-trace")
-    #expect(events[0]["version"] as? Int == 1)
+    #expect(events[0]["version"] as? Int == 2)
     #expect(events[0]["feature"] as? String == "Tally")
     #expect(events[0]["replayable"] as? Bool == true)
     #expect((events[0]["fingerprint"] as? String)?.count == 16)

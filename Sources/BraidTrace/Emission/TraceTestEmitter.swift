@@ -113,14 +113,15 @@ public struct TraceTestEmitter: Sendable {
     // The effects a described test store stands in for: those a reducer or a hook returned.
     // An effect another effect's task started (the run a `debounce` delays) never starts there:
     // what it sends is answered through the described effect it descends from.
-    var described: [Int: Int] = [:]
+    var described: [TraceEffectNumber: TraceEffectNumber] = [:]
     // Each described effect's number in the test: the test store numbers only the effects it
-    // describes, 1, 2, … in start order, where the trace counts every effect.
-    var names: [Int: Int] = [:]
-    func name(_ effect: Int) -> String { "effect\(names[effect] ?? effect)" }
-    var running: [Int] = []
+    // describes, 1, 2, … in start order, as a trace does from version 2 (version 1 counted
+    // every effect).
+    var names: [TraceEffectNumber: Int] = [:]
+    func name(_ effect: TraceEffectNumber) -> String { "effect\(names[effect].map(String.init) ?? "\(effect)")" }
+    var running: [TraceEffectNumber] = []
     // Where each described effect runs and the ids it holds, for the commands that reach it.
-    var holds: [Int: (path: String?, ids: [String])] = [:]
+    var holds: [TraceEffectNumber: (path: String?, ids: [String])] = [:]
     while let line = try reader.nextLine(), line.isComplete {
       guard line.number > 2, !line.bytes.isEmpty else { continue }
       let event = try TraceLine(line)
@@ -150,7 +151,7 @@ public struct TraceTestEmitter: Sendable {
         }
         let quoted = ids.map(SwiftLiteral.quoted).joined(separator: ", ")
         names[effect] = names.count + 1
-        if names[effect] != effect { body.append("// The trace's effect \(effect).") }
+        if names[effect] != effect.root || effect.parent != nil { body.append("// The trace's effect \(effect).") }
         body.append("let \(name(effect)) = store.effectStarted(.\(kind)\(ids.isEmpty ? "" : ", ids: [\(quoted)]"))")
         described[effect] = effect
         running.append(effect)
@@ -211,9 +212,9 @@ public struct TraceTestEmitter: Sendable {
   }
 
   /// The effect an action came from, for `effect:N`, `mount:N` and `dismount:N`.
-  private static func answeringEffect(_ origin: String) -> Int? {
+  private static func answeringEffect(_ origin: String) -> TraceEffectNumber? {
     guard let colon = origin.firstIndex(of: ":") else { return nil }
-    return Int(origin[origin.index(after: colon)...])
+    return TraceEffectNumber(origin[origin.index(after: colon)...])
   }
 
   /// The assignments that turn `before` into `after`: one per changed stored property, or one

@@ -14,18 +14,18 @@ enum TraceEvent {
   case read(Read)
   /// An effect started: its number, its kind (`run`, `subscribe`, `concatenation`), its
   /// cancellation ids, the sequence number of the action that started it and the effect whose
-  /// task started it, if any.
-  case effectStarted(effect: Int, kind: String, ids: [String], by: UInt64?, parent: Int?)
+  /// task started it, if any (from version 2, the number's own prefix).
+  case effectStarted(effect: TraceEffectNumber, kind: String, ids: [String], by: UInt64?, parent: TraceEffectNumber?)
   /// An effect finished on its own.
-  case effectFinished(effect: Int)
+  case effectFinished(effect: TraceEffectNumber)
   /// An effect was cancelled.
-  case effectCancelled(effect: Int)
+  case effectCancelled(effect: TraceEffectNumber)
   /// An effect's operation threw.
-  case effectFailed(effect: Int, error: String)
+  case effectFailed(effect: TraceEffectNumber, error: String)
   /// An effect's operation threw and is tried again.
-  case effectRetrying(effect: Int, attempt: Int, error: String)
+  case effectRetrying(effect: TraceEffectNumber, attempt: Int, error: String)
   /// A client resource was inserted, commanded or torn down (`change`) under `id`, by `effect`.
-  case resource(change: String, resource: String, id: String, effect: Int?)
+  case resource(change: String, resource: String, id: String, effect: TraceEffectNumber?)
   /// The feature mounted.
   case mounted
   /// The feature (at the line's path) dismounted.

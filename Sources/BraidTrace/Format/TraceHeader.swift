@@ -24,8 +24,14 @@ public struct TraceHeader: Codable, Sendable, Equatable {
 public enum TraceFormat {
   /// The value of every trace header's ``TraceHeader/format``.
   public static let name = "braid-trace"
-  /// The version this library writes and reads.
-  public static let version = 1
+  /// The version this library writes. It reads this one and every earlier one
+  /// (``readableVersions``).
+  ///
+  /// Version 2 numbers effects as a described `TestStore` does, nested ones under the effect
+  /// that started them (`"effect":"1.1"`); version 1 numbered every effect in one sequence.
+  public static let version = 2
+  /// The versions this library reads.
+  public static let readableVersions = 1...2
   /// The Braid version written into trace headers.
   public static let braidVersion = "0.1.0"
   /// The longest line a reader takes, in bytes (64 MiB): a keyframe of a large state fits, and

@@ -64,23 +64,26 @@ extension TraceLine: Decodable {
         event = .read(.now(seconds: now[0], attoseconds: now[1]))
       }
     case "effectStarted":
+      let effect = try required(TraceEffectNumber.self, .effect)
       event = .effectStarted(
-        effect: try required(Int.self, .effect), kind: try required(String.self, .kind),
+        effect: effect, kind: try required(String.self, .kind),
         ids: try line.decodeIfPresent([String].self, forKey: .ids) ?? [],
         by: try line.decodeIfPresent(UInt64.self, forKey: .by),
-        parent: try line.decodeIfPresent(Int.self, forKey: .parent))
-    case "effectFinished": event = .effectFinished(effect: try required(Int.self, .effect))
-    case "effectCancelled": event = .effectCancelled(effect: try required(Int.self, .effect))
+        // Version 1 named the starting effect; version 2's number holds it.
+        parent: try line.decodeIfPresent(TraceEffectNumber.self, forKey: .parent) ?? effect.parent)
+    case "effectFinished": event = .effectFinished(effect: try required(TraceEffectNumber.self, .effect))
+    case "effectCancelled": event = .effectCancelled(effect: try required(TraceEffectNumber.self, .effect))
     case "effectFailed":
-      event = .effectFailed(effect: try required(Int.self, .effect), error: try required(String.self, .error))
+      event = .effectFailed(
+        effect: try required(TraceEffectNumber.self, .effect), error: try required(String.self, .error))
     case "effectRetrying":
       event = .effectRetrying(
-        effect: try required(Int.self, .effect), attempt: try required(Int.self, .attempt),
+        effect: try required(TraceEffectNumber.self, .effect), attempt: try required(Int.self, .attempt),
         error: try required(String.self, .error))
     case "resource":
       event = .resource(
         change: try required(String.self, .change), resource: try required(String.self, .resource),
-        id: try required(String.self, .id), effect: try line.decodeIfPresent(Int.self, forKey: .effect))
+        id: try required(String.self, .id), effect: try line.decodeIfPresent(TraceEffectNumber.self, forKey: .effect))
     case "mounted": event = .mounted
     case "dismounted": event = .dismounted
     case "released": event = .released

@@ -34,18 +34,18 @@ struct TraceLineEncoder {
     case .read(.date(let date)): out.raw(.date, (date.isFinite ? "\(date)" : "null").utf8)
     case .effectStarted(let effect, _, _, let by, _):
       if let by { out.number(.by, by) }
-      out.number(.effect, effect)
-    case .effectFinished(let effect), .effectCancelled(let effect): out.number(.effect, effect)
+      out.string(.effect, effect.description)
+    case .effectFinished(let effect), .effectCancelled(let effect): out.string(.effect, effect.description)
     case .effectFailed(let effect, let error):
-      out.number(.effect, effect)
+      out.string(.effect, effect.description)
       out.string(.error, error)
     case .effectRetrying(let effect, let attempt, let error):
       out.number(.attempt, attempt)
-      out.number(.effect, effect)
+      out.string(.effect, effect.description)
       out.string(.error, error)
     case .resource(let change, _, _, let effect):
       out.string(.change, change)
-      if let effect { out.number(.effect, effect) }
+      if let effect { out.string(.effect, effect.description) }
     case .dropped(let count): out.number(.count, count)
     case .read, .mounted, .dismounted, .released: break
     }
@@ -53,10 +53,10 @@ struct TraceLineEncoder {
     switch line.event {
     case .action(let origin, _): out.string(.origin, origin)
     case .read(.now(let seconds, let attoseconds)): out.raw(.now, "[\(seconds),\(attoseconds)]".utf8)
-    case .effectStarted(_, let kind, let ids, _, let parent):
+    case .effectStarted(_, let kind, let ids, _, _):
+      // The parent is the number's prefix: version 2 writes no `parent` field.
       if !ids.isEmpty { out.strings(.ids, ids) }
       out.string(.kind, kind)
-      if let parent { out.number(.parent, parent) }
     case .resource(_, _, let id, _): out.string(.id, id)
     default: break
     }

@@ -33,6 +33,8 @@ public final class TraceRecorder<State, Action: Sendable>: Sendable {
   private let reduced = Mutex(0)
   /// The placeholders of this trace's secrets (see `TraceRedactable`).
   private let redactor = Mutex(SecretRedactor())
+  /// The trace's numbers of the store's running effects.
+  private let numbering = Mutex(TraceEffectNumbering())
   /// One encoder for every line: made per line, it was a fifth of a recorded send. Used inside
   /// deliveries only, which never overlap.
   private let encoder = TraceLineEncoder()
@@ -127,7 +129,7 @@ public final class TraceRecorder<State, Action: Sendable>: Sendable {
       let action = actionsHaveSecrets ? redacted(action) : action
       let encodable = actionsAreEncodable ? action as? any Encodable : nil
       return .action(
-        origin: Self.token(for: origin), action: encodable.map(TraceValue.value) ?? .dump(ValueDump.dump(action)))
+        origin: token(for: origin), action: encodable.map(TraceValue.value) ?? .dump(ValueDump.dump(action)))
     case .state(_, let after):
       let after = statesHaveSecrets ? redacted(after) : after
       let count = reduced.withLock {
@@ -144,16 +146,18 @@ public final class TraceRecorder<State, Action: Sendable>: Sendable {
       let now = offset.components
       return .read(.now(seconds: now.seconds, attoseconds: now.attoseconds))
     case .effectStarted(let start):
+      let number = numbering.withLock { $0.start(start.effect, parent: start.parentEffect) }
       return .effectStarted(
-        effect: start.effect, kind: start.kind.rawValue, ids: start.cancellationIDs, by: start.action,
-        parent: start.parentEffect)
-    case .effectFinished(let effect): return .effectFinished(effect: effect)
-    case .effectCancelled(let effect): return .effectCancelled(effect: effect)
-    case .effectFailed(let effect, let error): return .effectFailed(effect: effect, error: "\(error)")
+        effect: number, kind: start.kind.rawValue, ids: start.cancellationIDs, by: start.action,
+        parent: number.parent)
+    case .effectFinished(let effect): return .effectFinished(effect: ended(effect))
+    case .effectCancelled(let effect): return .effectCancelled(effect: ended(effect))
+    case .effectFailed(let effect, let error): return .effectFailed(effect: ended(effect), error: "\(error)")
     case .effectRetrying(let effect, let attempt, let error):
-      return .effectRetrying(effect: effect, attempt: attempt, error: "\(error)")
+      return .effectRetrying(effect: number(effect), attempt: attempt, error: "\(error)")
     case .resource(let change):
-      return .resource(change: change.kind.rawValue, resource: change.resource, id: change.id, effect: change.effect)
+      return .resource(
+        change: change.kind.rawValue, resource: change.resource, id: change.id, effect: change.effect.map(number))
     case .mounted: return .mounted
     case .dismounted: return .dismounted
     case .released: return .released
@@ -185,16 +189,30 @@ public final class TraceRecorder<State, Action: Sendable>: Sendable {
     return (try? TraceLineEncoder().encode(fallback)) ?? []
   }
 
+  /// The trace's number of the store's running effect `effect`.
+  private func number(_ effect: Int) -> TraceEffectNumber {
+    numbering.withLock { $0.number(effect) }
+  }
+
+  /// The trace's number of the store's effect `effect`, which has just ended.
+  private func ended(_ effect: Int) -> TraceEffectNumber {
+    numbering.withLock { numbering in
+      defer { numbering.end(effect) }
+      return numbering.number(effect)
+    }
+  }
+
   /// An action's origin as the trace writes it: `external`, `send`, `scoped`, `effect:N`,
-  /// `mount:N`, `dismount:N` or `unknown`.
-  static func token(for origin: StoreEvent<State, Action>.ActionOrigin) -> String {
+  /// `mount:N`, `dismount:N` or `unknown`, where N is the effect's number in the trace (`2`,
+  /// `1.1`).
+  private func token(for origin: StoreEvent<State, Action>.ActionOrigin) -> String {
     switch origin {
     case .external: "external"
     case .sendEffect: "send"
     case .scopedStore: "scoped"
-    case .effect(let effect): "effect:\(effect)"
-    case .mountHook(let effect): "mount:\(effect)"
-    case .dismountHook(let effect): "dismount:\(effect)"
+    case .effect(let effect): "effect:\(number(effect))"
+    case .mountHook(let effect): "mount:\(number(effect))"
+    case .dismountHook(let effect): "dismount:\(number(effect))"
     case .unknown: "unknown"
     }
   }

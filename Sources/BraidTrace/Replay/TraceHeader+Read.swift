@@ -19,13 +19,13 @@ extension TraceHeader {
       header = try TraceJSON.decoder().decode(TraceHeader.self, from: Data(first.bytes))
     } catch {
       let probe = try? TraceJSON.decoder().decode(FormatProbe.self, from: Data(first.bytes))
-      if let probe, probe.format != TraceFormat.name || probe.version != TraceFormat.version {
+      if let probe, probe.format != TraceFormat.name || !TraceFormat.readableVersions.contains(probe.version ?? 0) {
         let version = probe.version.map(String.init) ?? "none"
         throw .unsupportedFormat(line: 1, found: "format \(probe.format ?? "none"), version \(version)")
       }
       throw .invalidLine(line: 1, reason: "not a trace header (\(traceDecodingReason(error)))")
     }
-    guard header.format == TraceFormat.name, header.version == TraceFormat.version else {
+    guard header.format == TraceFormat.name, TraceFormat.readableVersions.contains(header.version) else {
       throw .unsupportedFormat(line: 1, found: "format \(header.format), version \(header.version)")
     }
     return header

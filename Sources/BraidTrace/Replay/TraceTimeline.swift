@@ -80,7 +80,7 @@ public enum TraceTimeline {
     }
 
     struct Span {
-      let effect: Int
+      let effect: TraceEffectNumber
       let lane: Int
       let start: Int
       var end: Int?
@@ -89,7 +89,7 @@ public enum TraceTimeline {
     }
 
     private(set) var rows: [Row] = []
-    private(set) var spans: [Int: Span] = [:]
+    private(set) var spans: [TraceEffectNumber: Span] = [:]
     private(set) var count = 0
 
     var effects: Int { spans.count }
@@ -104,7 +104,7 @@ public enum TraceTimeline {
       while let line = try reader.nextLine(), line.isComplete {
         guard line.number > 2, !line.bytes.isEmpty else { continue }
         let event = try TraceLine(line)
-        let ended: (effect: Int, how: End)
+        let ended: (effect: TraceEffectNumber, how: End)
         switch event.event {
         case .action:
           actions += 1

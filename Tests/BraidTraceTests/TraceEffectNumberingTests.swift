@@ -1,0 +1,120 @@
+import Braid
+import BraidTestSupport
+import Foundation
+import Testing
+
+@testable import BraidTrace
+
+/// One numbering of effects across a trace, replay, the timeline and an emitted test: the
+/// effects reducers return are 1, 2, … as a described `TestStore` numbers them, and the run a
+/// `debounce` starts is 1.1, under the effect whose task started it. Before format version 2,
+/// the trace counted that run as effect 2, the next returned effect as 3, and the emitted test
+/// called them effect1 and effect2.
+@MainActor
+struct TraceEffectNumberingTests {
+  /// A search box: typing is debounced before the lookup runs; `ping` starts a plain run.
+  struct Lookup: Reducer {
+    struct State: Codable, Equatable {
+      var query = ""
+      var results: [String] = []
+      var pongs = 0
+    }
+    enum Action: Codable, Equatable, Sendable {
+      case typed(String)
+      case found([String])
+      case ping
+      case pong
+    }
+    let clock: TestClock<Duration>
+
+    func reduce(into state: inout State, action: Action) -> Effect<Action> {
+      switch action {
+      case .typed(let query):
+        state.query = query
+        return .run { send in await send(.found([query, query + query])) }
+          .debounce(id: "search", for: .milliseconds(300), clock: clock)
+      case .found(let results):
+        state.results = results
+      case .ping:
+        return .run { send in await send(.pong) }
+      case .pong:
+        state.pongs += 1
+      }
+      return .none
+    }
+  }
+
+  /// Records typing, the debounce's wait and a ping.
+  static func record(to path: String) async throws {
+    let clock = TestClock()
+    let recorder = TraceRecorder<Lookup.State, Lookup.Action>(
+      feature: "Lookup", initialState: Lookup.State(), sink: try .file(at: path))
+    var store: Store<Lookup.State, Lookup.Action>? = Store(
+      initialState: Lookup.State(), inspector: recorder.inspector
+    ) { Lookup(clock: clock) }
+    let typed = store?.send(.typed("ab"))
+    await clock.expectSleepers(1)
+    await clock.advance(by: .milliseconds(300))
+    await typed?.finish()
+    await store?.send(.ping).finish()
+    store = nil
+    try recorder.close()
+  }
+
+  @Test func theTraceNumbersReturnedEffectsInOrderAndNestedOnesUnderTheirStarter() async throws {
+    let path = temporaryTracePath()
+    defer { try? FileManager.default.removeItem(atPath: path) }
+    try await Self.record(to: path)
+    let events = try lines(of: path).dropFirst().map {
+      try JSONSerialization.jsonObject(with: Data($0.utf8)) as! [String: Any]
+    }
+    let started = events.filter { $0["event"] as? String == "effectStarted" }
+    #expect(started.map { $0["effect"] as? String } == ["1", "1.1", "2"])
+    #expect(started.allSatisfy { $0["parent"] == nil })
+    let origins = events.compactMap { $0["origin"] as? String }
+    #expect(origins == ["external", "effect:1.1", "external", "effect:2"])
+    // Each start comes before its end, and every effect ends.
+    let finished = events.filter { $0["event"] as? String == "effectFinished" }.compactMap { $0["effect"] as? String }
+    #expect(Set(finished) == ["1", "1.1", "2"])
+  }
+
+  @Test func replayTheTimelineAndTheEmittedTestUseTheTracesNumbers() async throws {
+    let path = temporaryTracePath()
+    defer { try? FileManager.default.removeItem(atPath: path) }
+    try await Self.record(to: path)
+    let clock = TestClock()
+    var replay = try TraceReplay(path: path, feature: Lookup(clock: clock))
+    var origins: [String] = []
+    while let step = try replay.forward() { origins.append(step.origin) }
+    #expect(origins == ["external", "effect:1.1", "external", "effect:2"])
+    #expect(replay.state.pongs == 1 && replay.state.results == ["ab", "abab"])
+
+    let timeline = try TraceTimeline.html(path: path, feature: Lookup(clock: clock))
+    for head in ["#1 run search", "#1.1 run", "#2 run"] {
+      #expect(timeline.contains(head), "no lane headed \(head)")
+    }
+
+    let emitted = try TraceTestEmitter(testName: "recordedLookup", imports: [], reducer: "Lookup(clock: clock)")
+      .emit(path: path, feature: Lookup(clock: clock))
+    #expect(emitted.contains(#"let effect1 = store.effectStarted(.run, ids: ["search"])"#))
+    #expect(emitted.contains("let effect2 = store.effectStarted(.run)"))
+    #expect(emitted.contains("// Sent by the trace's effect 1.1, which effect1's task started."))
+    #expect(emitted.contains("await store.answer(effect2, with: .pong)"))
+    // The names are the trace's numbers: no comment maps one to the other.
+    #expect(!emitted.contains("// The trace's effect"))
+  }
+
+  @Test func numbersAreReadFromBothVersionsAndOtherTextIsRefused() throws {
+    #expect(TraceEffectNumber("1.12.3")?.components == [1, 12, 3])
+    #expect(TraceEffectNumber("7")?.parent == nil)
+    #expect(TraceEffectNumber("1.2")?.parent == TraceEffectNumber([1]))
+    for text in ["", "0", "1.", ".1", "1..2", "-1", "1.0", "a", "١"] {
+      #expect(TraceEffectNumber(text) == nil, "read '\(text)'")
+    }
+    let decoder = JSONDecoder()
+    #expect(try decoder.decode(TraceEffectNumber.self, from: Data("3".utf8)) == TraceEffectNumber([3]))
+    #expect(try decoder.decode(TraceEffectNumber.self, from: Data(#""2.1""#.utf8)) == TraceEffectNumber([2, 1]))
+    #expect(throws: DecodingError.self) { try decoder.decode(TraceEffectNumber.self, from: Data("0".utf8)) }
+    #expect(throws: DecodingError.self) { try decoder.decode(TraceEffectNumber.self, from: Data(#""x""#.utf8)) }
+  }
+}
