@@ -19,9 +19,10 @@ extension StoreInspectorTests {
     #expect(
       first.lines() == [
         "#1 action .response(2) (external)", "#2 state", "#3 action .response(3) (external)", "#4 state",
-        "#5 released",
+        "#5 releasing",
+        "#6 released",
       ])
-    #expect(second.events.values == ["#3 action .response(3) (external)", "#4 state", "#5 released"])
+    #expect(second.events.values == ["#3 action .response(3) (external)", "#4 state", "#5 releasing", "#6 released"])
   }
 
   @Test func aRemovedInspectorHearsNothingMore() async {

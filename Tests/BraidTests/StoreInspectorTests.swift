@@ -45,7 +45,8 @@ struct StoreInspectorTests {
         "#5 action .response(42) (effect 1)",
         "#6 state",
         "#7 effect 1 finished",
-        "#8 released",
+        "#8 releasing",
+        "#9 released",
       ])
   }
 
@@ -187,8 +188,9 @@ struct StoreInspectorTests {
         "#7 action .start (external)",
         "#8 state",
         "#9 effect 2 started: run id timer by #7",
-        "#10 effect 2 cancelled",
-        "#11 released",
+        "#10 releasing",
+        "#11 effect 2 cancelled",
+        "#12 released",
       ])
   }
 
@@ -250,7 +252,7 @@ struct StoreInspectorTests {
     box.store = nil
     #expect(
       log.lines() == [
-        "#1 mounted", "#2 dismounted", "#3 action .response(7) (external)", "#4 state", "#5 released",
+        "#1 mounted", "#2 dismounted", "#3 action .response(7) (external)", "#4 state", "#5 releasing", "#6 released",
       ])
   }
 }

@@ -42,7 +42,7 @@ import Testing
     #expect(
       kinds == [
         "mounted", "action", "state", "action", "state", "action", "state", "effectStarted", "action", "state",
-        "effectFinished", "action", "read", "state", "released",
+        "effectFinished", "action", "read", "state", "releasing", "released",
       ])
     // The effect's action names the effect it came from; every second state is a keyframe.
     let actions = events.filter { $0["event"] as? String == "action" }

@@ -93,6 +93,8 @@ final class StoreCore<State, Action: Sendable> {
   }
 
   deinit {
+    // Said first, so that a reader puts the cancellations below on the release's account.
+    inspection?.emit(.releasing)
     registry.cancelAll()
     inspection?.emit(.released)
     if let dismount = lifecycle.dismount {

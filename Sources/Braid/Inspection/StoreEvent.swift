@@ -53,6 +53,9 @@ public struct StoreEvent<State, Action: Sendable> {
     case mounted
     /// The store was dismounted.
     case dismounted
+    /// The store is being released: the cancellations of the effects it still ran follow, then
+    /// ``released``.
+    case releasing
     /// The store was released; its running effects have been cancelled.
     case released
   }
@@ -154,6 +157,7 @@ extension StoreEvent.Kind: CustomStringConvertible {
     case .dependencyRead(let read): "read \(read)"
     case .mounted: "mounted"
     case .dismounted: "dismounted"
+    case .releasing: "releasing"
     case .released: "released"
     }
   }

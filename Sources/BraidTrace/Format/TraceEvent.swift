@@ -30,6 +30,9 @@ enum TraceEvent {
   case mounted
   /// The feature (at the line's path) dismounted.
   case dismounted
+  /// The store is going away (from version 2): the cancellations of its running effects
+  /// follow, then `released`.
+  case releasing
   /// The store went away: nothing follows.
   case released
   /// The recorder dropped `count` events here: its buffer was full.
@@ -60,6 +63,7 @@ enum TraceEvent {
     case .resource: "resource"
     case .mounted: "mounted"
     case .dismounted: "dismounted"
+    case .releasing: "releasing"
     case .released: "released"
     case .dropped: "dropped"
     }

@@ -86,6 +86,7 @@ extension TraceLine: Decodable {
         id: try required(String.self, .id), effect: try line.decodeIfPresent(TraceEffectNumber.self, forKey: .effect))
     case "mounted": event = .mounted
     case "dismounted": event = .dismounted
+    case "releasing": event = .releasing
     case "released": event = .released
     case "dropped": event = .dropped(count: try required(Int.self, .count))
     default:

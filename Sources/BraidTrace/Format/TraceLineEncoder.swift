@@ -47,7 +47,7 @@ struct TraceLineEncoder {
       out.string(.change, change)
       if let effect { out.string(.effect, effect.description) }
     case .dropped(let count): out.number(.count, count)
-    case .read, .mounted, .dismounted, .released: break
+    case .read, .mounted, .dismounted, .releasing, .released: break
     }
     out.string(.event, line.event.name)
     switch line.event {

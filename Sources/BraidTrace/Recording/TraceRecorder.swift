@@ -160,6 +160,7 @@ public final class TraceRecorder<State, Action: Sendable>: Sendable {
         change: change.kind.rawValue, resource: change.resource, id: change.id, effect: change.effect.map(number))
     case .mounted: return .mounted
     case .dismounted: return .dismounted
+    case .releasing: return .releasing
     case .released: return .released
     }
   }

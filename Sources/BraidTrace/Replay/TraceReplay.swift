@@ -189,7 +189,8 @@ public struct TraceReplay<Feature: Reducer> where Feature.State: Codable, Featur
         throw .invalidLine(line: line.number, reason: "a second initial state")
       case .released:
         reachedRelease = true
-      case .mounted, .dismounted, .effectStarted, .effectFinished, .effectCancelled, .effectFailed, .effectRetrying,
+      case .mounted, .dismounted, .releasing, .effectStarted, .effectFinished, .effectCancelled, .effectFailed,
+        .effectRetrying,
         .resource:
         continue
       }

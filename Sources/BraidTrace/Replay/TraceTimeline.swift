@@ -100,6 +100,7 @@ public enum TraceTimeline {
     init(path: String) throws(TraceError) {
       let reader = try TraceReader(path: path)
       var actions = 0
+      var releasing = false
       var busyUntil: [Int?] = []  // per lane: the row its effect ended at, nil while running
       while let line = try reader.nextLine(), line.isComplete {
         guard line.number > 2, !line.bytes.isEmpty else { continue }
@@ -110,8 +111,17 @@ public enum TraceTimeline {
           actions += 1
           rows.append(Row(kind: .step(actions), time: event.time))
           continue
-        case .mounted where event.path == nil, .dismounted where event.path == nil, .released:
+        case .mounted where event.path == nil, .dismounted where event.path == nil:
           rows.append(Row(kind: .lifecycle(event.event.name), time: event.time))
+          continue
+        case .releasing:
+          // The release's row, so that the cancellations that follow are drawn on it.
+          releasing = true
+          rows.append(Row(kind: .lifecycle("released"), time: event.time))
+          continue
+        case .released:
+          // A version 1 trace says only this, after the release's cancellations.
+          if !releasing { rows.append(Row(kind: .lifecycle("released"), time: event.time)) }
           continue
         case .effectStarted(let effect, let kind, let ids, _, _):
           let row = max(rows.count - 1, 0)
