@@ -77,3 +77,7 @@ extension Clock where Self == ImmediateClock<Swift.Duration> {
   /// ```
   public static var immediate: Self { ImmediateClock() }
 }
+
+extension ImmediateClock: ZeroOffsetClock where Duration == Swift.Duration {
+  var offsetFromZero: Swift.Duration { current.withLock { $0 }.offset }
+}

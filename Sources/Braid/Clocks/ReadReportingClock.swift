@@ -27,3 +27,7 @@ struct ReadReportingClock<Base: Clock>: Clock where Base.Duration == Swift.Durat
     try await base.sleep(until: deadline, tolerance: tolerance)
   }
 }
+
+extension ReadReportingClock: ZeroOffsetClock {
+  var offsetFromZero: Swift.Duration { zero.duration(to: base.now) }
+}

@@ -247,3 +247,7 @@ extension TestClock where Duration == Swift.Duration {
     self.init(now: Instant(offset: .zero))
   }
 }
+
+extension TestClock: ZeroOffsetClock where Duration == Swift.Duration {
+  var offsetFromZero: Swift.Duration { state.withLock { $0.now }.offset }
+}

@@ -31,6 +31,7 @@ extension StoreCore {
   /// Attaches `inspector`, from the next event on, until the token removes it. Effects already
   /// running when the store's first inspector is attached are not reported.
   func addInspector(_ inspector: StoreInspector<State, Action>) -> InspectorToken {
+    let inspector = inspector.attached(to: dependencyScope?.values)
     if let inspection { return inspection.add(inspector) }
     let inspection = StoreInspection<State, Action>()
     self.inspection = inspection

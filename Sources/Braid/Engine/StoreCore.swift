@@ -59,7 +59,7 @@ final class StoreCore<State, Action: Sendable> {
     inspector: StoreInspector<State, Action>? = nil
   ) {
     self.state = initialState
-    self.inspection = inspector.map(StoreInspection.init)
+    self.inspection = inspector.map { StoreInspection($0.attached(to: dependencies)) }
     self.reducer = reducer
     self.lifecycle = lifecycle
     self.dependencyScope = DependencyValues.storeScope(for: dependencies)

@@ -42,6 +42,9 @@ public struct StoreInspector<State, Action: Sendable>: Sendable {
   public let receive: @Sendable (StoreEvent<State, Action>) -> Void
   /// The time since the inspector was made, on its clock.
   @usableFromInline let elapsed: @Sendable () -> Duration
+  /// Whether the store it is attached to sets ``elapsed`` from its own clock
+  /// (``onStoreClock(needsStateBefore:receive:)``).
+  let stampsOnStoreClock: Bool
 
   /// Creates an inspector that hands every event to `receive`.
   ///
@@ -61,6 +64,46 @@ public struct StoreInspector<State, Action: Sendable>: Sendable {
     self.receive = receive
     let start = clock.now
     elapsed = { start.duration(to: clock.now) }
+    stampsOnStoreClock = false
+  }
+
+  private init(
+    needsStateBefore: Bool, stampsOnStoreClock: Bool, elapsed: @escaping @Sendable () -> Duration,
+    receive: @escaping @Sendable (StoreEvent<State, Action>) -> Void
+  ) {
+    self.needsStateBefore = needsStateBefore
+    self.stampsOnStoreClock = stampsOnStoreClock
+    self.elapsed = elapsed
+    self.receive = receive
+  }
+
+  /// An inspector that hands every event to `receive`, stamped by the clock of the store it is
+  /// attached to: each event's ``StoreEvent/time`` is the time on the store's
+  /// `continuousClock` dependency since that clock's zero.
+  ///
+  /// With a ``TestClock`` (in tests, replay and exploration) that is the test clock's own time,
+  /// which moves only when the test advances it, so a recording made twice has the same times.
+  /// Live, it is the time since the process first used the continuous clock. With a clock that
+  /// cannot say (an ``UnimplementedClock``, a clock of another type), it is the time on the
+  /// continuous clock since the inspector was attached.
+  ///
+  /// - Parameters:
+  ///   - needsStateBefore: Whether state events carry the state from before the action too.
+  ///   - receive: Called with each event, in order, one at a time.
+  /// - Returns: The inspector.
+  public static func onStoreClock(
+    needsStateBefore: Bool = false,
+    receive: @escaping @Sendable (_ event: StoreEvent<State, Action>) -> Void
+  ) -> Self {
+    Self(needsStateBefore: needsStateBefore, stampsOnStoreClock: true, elapsed: { .zero }, receive: receive)
+  }
+
+  /// This inspector as a store with `dependencies` attaches it: stamped on the store's clock
+  /// when it asks to be.
+  func attached(to dependencies: DependencyValues?) -> Self {
+    guard stampsOnStoreClock else { return self }
+    let elapsed = dependencies.map { $0.continuousClockOffset() } ?? DependencyValues().continuousClockOffset()
+    return Self(needsStateBefore: needsStateBefore, stampsOnStoreClock: true, elapsed: elapsed, receive: receive)
   }
 
   /// Creates an inspector whose events are not stamped (their time is zero), for a harness's
@@ -68,6 +111,7 @@ public struct StoreInspector<State, Action: Sendable>: Sendable {
   init(unstamped receive: @escaping @Sendable (_ event: StoreEvent<State, Action>) -> Void) {
     needsStateBefore = false
     elapsed = { Duration.zero }
+    stampsOnStoreClock = false
     self.receive = receive
   }
 

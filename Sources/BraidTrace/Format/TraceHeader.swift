@@ -28,7 +28,9 @@ public enum TraceFormat {
   /// (``readableVersions``).
   ///
   /// Version 2 numbers effects as a described `TestStore` does, nested ones under the effect
-  /// that started them (`"effect":"1.1"`); version 1 numbered every effect in one sequence.
+  /// that started them (`"effect":"1.1"`), says `releasing` before a release's cancellations,
+  /// and stamps `time` on the store's own clock. Version 1 numbered every effect in one
+  /// sequence, said only `released`, after them, and stamped time since the recorder was made.
   public static let version = 2
   /// The versions this library reads.
   public static let readableVersions = 1...2

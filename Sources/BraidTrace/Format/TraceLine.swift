@@ -7,7 +7,8 @@
 struct TraceLine {
   /// The store's number for the event, from 1; `nil` for `initial` and `dropped`.
   var seq: UInt64?
-  /// Nanoseconds since the recording started; `nil` for `initial` and `dropped`.
+  /// Nanoseconds on the store's clock since its zero (version 1: since the recorder was made,
+  /// on the continuous clock); `nil` for `initial` and `dropped`.
   var time: Int64?
   /// The feature path below the root (`counter`, `rows[3]`); `nil` at the root.
   var path: String?

@@ -86,8 +86,12 @@ public final class TraceRecorder<State, Action: Sendable>: Sendable {
   }
 
   /// The inspector to attach to the recorded store.
+  ///
+  /// Its events are stamped on the store's own clock (`StoreInspector.onStoreClock`):
+  /// a trace's `time` is the time on the store's `continuousClock` dependency, a `TestClock`'s
+  /// own time in tests.
   public var inspector: StoreInspector<State, Action> {
-    StoreInspector { [self] event in record(event) }
+    .onStoreClock { [self] event in record(event) }
   }
 
   /// Waits until every line recorded so far has been written.
