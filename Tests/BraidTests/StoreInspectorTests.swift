@@ -81,12 +81,13 @@ struct StoreInspectorTests {
         "#1 mounted",
         "#2 action .typed(\"b\") (external)",
         "#3 state",
-        "#4 effect 1 started: run id search by #2",
+        // Marked as a debounce's wait, with its quiet time.
+        "#4 effect 1 started: run id search by #2 (debounce 0.3 seconds)",
         "#5 action .typed(\"br\") (external)",
         "#6 state",
         // cancelInFlight: the waiting effect is cancelled before its successor starts.
         "#7 effect 1 cancelled",
-        "#8 effect 2 started: run id search by #5",
+        "#8 effect 2 started: run id search by #5 (debounce 0.3 seconds)",
         // Quiet for 300 ms: the debounced effect runs, inside the waiting one's ids and task.
         "#9 effect 3 started: run id search in effect 2",
         "#10 action .searched(\"br\") (effect 3)",

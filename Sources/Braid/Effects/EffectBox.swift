@@ -52,6 +52,8 @@ final class RunEffectBox<Action: Sendable>: EffectBox<Action>, @unchecked Sendab
   @exclusivity(unchecked) @usableFromInline var cancelID: AnyHashableSendable?
   /// Whether starting the run cancels the effects running under ``cancelID`` first.
   @exclusivity(unchecked) @usableFromInline var cancelInFlight = false
+  /// The timing operator that built the run, if one did (``Effect/timed(_:)``).
+  @exclusivity(unchecked) @usableFromInline var timing: EffectTiming?
 
   @inlinable
   init(
@@ -81,6 +83,7 @@ final class RunEffectBox<Action: Sendable>: EffectBox<Action>, @unchecked Sendab
       priority: priority, body: body, handler: handler, fileID: fileID, line: line, dependencies: dependencies)
     copy.cancelID = cancelID
     copy.cancelInFlight = cancelInFlight
+    copy.timing = timing
     return copy
   }
 
@@ -96,6 +99,7 @@ final class RunEffectBox<Action: Sendable>: EffectBox<Action>, @unchecked Sendab
       dependencies: dependencies)
     mapped.cancelID = cancelID
     mapped.cancelInFlight = cancelInFlight
+    mapped.timing = timing
     return mapped
   }
 }

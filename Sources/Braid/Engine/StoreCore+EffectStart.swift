@@ -123,7 +123,7 @@ extension StoreCore {
     let links = sendLinks
     let handle = EffectHandle(
       context: context, key: key, canceller: links, reportsLateSends: true, fileID: run.fileID, line: run.line)
-    if inspection != nil { inspectStart(of: handle, kind, context: context, key: key) }
+    if inspection != nil { inspectStart(of: handle, kind, context: context, key: key, timing: run.timing) }
     let send = Send(links: links, effect: handle)
     let hooks = Self.effectStarted(hooks: self.hooks)
     // Closure literals handed straight to `Task`: a closure value passed through `spawn` is

@@ -44,10 +44,11 @@ extension StoreCore {
     of handle: EffectHandle,
     _ kind: StoreEvent<State, Action>.EffectKind,
     context: EffectContext,
-    key: CancellationKey?
+    key: CancellationKey?,
+    timing: EffectTiming? = nil
   ) {
     guard let inspection else { return }
     handle.inspection = inspection
-    handle.inspectedEffect = inspection.effectStarted(kind, context: context, key: key)
+    handle.inspectedEffect = inspection.effectStarted(kind, context: context, key: key, timing: timing)
   }
 }

@@ -72,7 +72,8 @@ final class StoreInspection<State, Action: Sendable>: EffectInspecting, @uncheck
 
   /// Numbers an effect that is starting and reports its start.
   func effectStarted(
-    _ kind: StoreEvent<State, Action>.EffectKind, context: EffectContext, key: CancellationKey?
+    _ kind: StoreEvent<State, Action>.EffectKind, context: EffectContext, key: CancellationKey?,
+    timing: EffectTiming? = nil
   ) -> Int {
     let effect = nextEffectNumber()
     var ids = context.keys.map { "\($0.id)" }
@@ -82,7 +83,7 @@ final class StoreInspection<State, Action: Sendable>: EffectInspecting, @uncheck
       .effectStarted(
         .init(
           effect: effect, kind: kind, cancellationIDs: ids, action: currentAction,
-          parentEffect: context.parentEffect == 0 ? nil : context.parentEffect)),
+          parentEffect: context.parentEffect == 0 ? nil : context.parentEffect, timing: timing)),
       path: context.path)
     return effect
   }

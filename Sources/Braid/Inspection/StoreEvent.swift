@@ -113,6 +113,8 @@ public struct StoreEvent<State, Action: Sendable> {
     /// The number of the effect whose task started this one (as `debounce` starts the effect it
     /// delays, or `Send.perform` any effect), or `nil` when a reducer or a hook returned it.
     public let parentEffect: Int?
+    /// The timing operator that built it (a `debounce`'s wait, a `throttle`'s), or `nil`.
+    public let timing: EffectTiming?
   }
 
   /// The kind of a running effect.
@@ -148,6 +150,7 @@ extension StoreEvent.Kind: CustomStringConvertible {
         + (start.cancellationIDs.isEmpty ? "" : " id \(start.cancellationIDs.joined(separator: "/"))")
         + (start.action.map { " by #\($0)" } ?? "")
         + (start.parentEffect.map { " in effect \($0)" } ?? "")
+        + (start.timing.map { " (\($0))" } ?? "")
     case .effectFinished(let effect): "effect \(effect) finished"
     case .effectCancelled(let effect): "effect \(effect) cancelled"
     case .effectFailed(let effect, let error): "effect \(effect) failed: \(error)"

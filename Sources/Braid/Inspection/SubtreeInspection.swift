@@ -52,7 +52,7 @@ final class SubtreeInspection<State, Action: Sendable>: Sendable {
               effect: effect, kind: kind, cancellationIDs: context.printedCancellationIDs, action: action,
               // A subtree sees the effects its reducer returns; one started inside their tasks
               // is part of them.
-              parentEffect: nil)),
+              parentEffect: nil, timing: nil)),
           path: context.path)
         return UInt64(effect)
       },

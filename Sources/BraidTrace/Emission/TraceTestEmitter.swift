@@ -141,9 +141,9 @@ public struct TraceTestEmitter: Sendable {
         throw .cannotEmit(
           line: line.number,
           reason: "the reducer read a uuid, a date or random numbers while reducing; emitted tests do not set them yet")
-      case .effectStarted(let effect, _, _, _, let parent?):
+      case .effectStarted(let effect, _, _, _, let parent?, _):
         described[effect] = described[parent] ?? parent
-      case .effectStarted(let effect, let kind, let ids, _, nil):
+      case .effectStarted(let effect, let kind, let ids, _, nil, _):
         guard kind == "run" || kind == "subscribe" else {
           throw .cannotEmit(
             line: line.number,

@@ -13,9 +13,12 @@ enum TraceEvent {
   /// A dependency the reducer read while reducing the last action.
   case read(Read)
   /// An effect started: its number, its kind (`run`, `subscribe`, `concatenation`), its
-  /// cancellation ids, the sequence number of the action that started it and the effect whose
-  /// task started it, if any (from version 2, the number's own prefix).
-  case effectStarted(effect: TraceEffectNumber, kind: String, ids: [String], by: UInt64?, parent: TraceEffectNumber?)
+  /// cancellation ids, the sequence number of the action that started it, the effect whose
+  /// task started it, if any (from version 2, the number's own prefix), and the timing operator
+  /// that built it, if one did (from version 2).
+  case effectStarted(
+    effect: TraceEffectNumber, kind: String, ids: [String], by: UInt64?, parent: TraceEffectNumber?,
+    timing: Timing? = nil)
   /// An effect finished on its own.
   case effectFinished(effect: TraceEffectNumber)
   /// An effect was cancelled.
@@ -37,6 +40,20 @@ enum TraceEvent {
   case released
   /// The recorder dropped `count` events here: its buffer was full.
   case dropped(count: Int)
+
+  /// The timing operator that built an effect (`debounce`, `throttle`), and the time it waits
+  /// in nanoseconds when its clock measures in `Duration`.
+  struct Timing: Equatable, CustomStringConvertible {
+    let kind: String
+    let interval: Int64?
+
+    /// `debounce 300 ms`.
+    var description: String {
+      guard let interval else { return kind }
+      let milliseconds = Double(interval) / 1_000_000
+      return "\(kind) \(milliseconds == milliseconds.rounded() ? String(Int64(milliseconds)) : "\(milliseconds)") ms"
+    }
+  }
 
   /// A dependency read.
   enum Read {

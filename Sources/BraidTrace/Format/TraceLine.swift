@@ -24,8 +24,8 @@ struct TraceLine {
   /// The names of a line's fields (each case's `stringValue`), declared sorted: the raw value is
   /// a key's place in the order ``TraceLineEncoder`` writes them in.
   enum CodingKeys: Int, CodingKey, CaseIterable {
-    case action, attempt, by, change, count, date, digest, dump, effect, error, event, id, ids, kind, now, origin
-    case parent, path, random, resource, seq, state, time, uuid
+    case action, attempt, by, change, count, date, digest, dump, effect, error, event, id, ids, interval, kind, now
+    case origin, parent, path, random, resource, seq, state, time, timing, uuid
   }
 }
 
@@ -71,7 +71,10 @@ extension TraceLine: Decodable {
         ids: try line.decodeIfPresent([String].self, forKey: .ids) ?? [],
         by: try line.decodeIfPresent(UInt64.self, forKey: .by),
         // Version 1 named the starting effect; version 2's number holds it.
-        parent: try line.decodeIfPresent(TraceEffectNumber.self, forKey: .parent) ?? effect.parent)
+        parent: try line.decodeIfPresent(TraceEffectNumber.self, forKey: .parent) ?? effect.parent,
+        timing: try line.decodeIfPresent(String.self, forKey: .timing).map { kind in
+          TraceEvent.Timing(kind: kind, interval: try line.decodeIfPresent(Int64.self, forKey: .interval))
+        })
     case "effectFinished": event = .effectFinished(effect: try required(TraceEffectNumber.self, .effect))
     case "effectCancelled": event = .effectCancelled(effect: try required(TraceEffectNumber.self, .effect))
     case "effectFailed":

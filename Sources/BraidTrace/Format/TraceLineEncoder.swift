@@ -32,7 +32,7 @@ struct TraceLineEncoder {
       out.string(.digest, digest)
       if case .dump(let dump)? = keyframe { out.string(.dump, dump) }
     case .read(.date(let date)): out.raw(.date, (date.isFinite ? "\(date)" : "null").utf8)
-    case .effectStarted(let effect, _, _, let by, _):
+    case .effectStarted(let effect, _, _, let by, _, _):
       if let by { out.number(.by, by) }
       out.string(.effect, effect.description)
     case .effectFinished(let effect), .effectCancelled(let effect): out.string(.effect, effect.description)
@@ -53,9 +53,10 @@ struct TraceLineEncoder {
     switch line.event {
     case .action(let origin, _): out.string(.origin, origin)
     case .read(.now(let seconds, let attoseconds)): out.raw(.now, "[\(seconds),\(attoseconds)]".utf8)
-    case .effectStarted(_, let kind, let ids, _, _):
+    case .effectStarted(_, let kind, let ids, _, _, let timing):
       // The parent is the number's prefix: version 2 writes no `parent` field.
       if !ids.isEmpty { out.strings(.ids, ids) }
+      if let interval = timing?.interval { out.number(.interval, interval) }
       out.string(.kind, kind)
     case .resource(_, _, let id, _): out.string(.id, id)
     default: break
@@ -77,6 +78,7 @@ struct TraceLineEncoder {
     default: break
     }
     if let time = line.time { out.number(.time, time) }
+    if case .effectStarted(_, _, _, _, _, let timing?) = line.event { out.string(.timing, timing.kind) }
     if case .read(.uuid(let uuid)) = line.event { out.string(.uuid, uuid) }
     return out.finished()
   }

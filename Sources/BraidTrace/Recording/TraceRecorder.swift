@@ -153,7 +153,14 @@ public final class TraceRecorder<State, Action: Sendable>: Sendable {
       let number = numbering.withLock { $0.start(start.effect, parent: start.parentEffect) }
       return .effectStarted(
         effect: number, kind: start.kind.rawValue, ids: start.cancellationIDs, by: start.action,
-        parent: number.parent)
+        parent: number.parent,
+        timing: start.timing.map { timing in
+          TraceEvent.Timing(
+            kind: timing.kind.rawValue,
+            interval: timing.interval.map {
+              $0.components.seconds * 1_000_000_000 + $0.components.attoseconds / 1_000_000_000
+            })
+        })
     case .effectFinished(let effect): return .effectFinished(effect: ended(effect))
     case .effectCancelled(let effect): return .effectCancelled(effect: ended(effect))
     case .effectFailed(let effect, let error): return .effectFailed(effect: ended(effect), error: "\(error)")

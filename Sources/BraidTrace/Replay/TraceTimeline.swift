@@ -123,13 +123,14 @@ public enum TraceTimeline {
           // A version 1 trace says only this, after the release's cancellations.
           if !releasing { rows.append(Row(kind: .lifecycle("released"), time: event.time)) }
           continue
-        case .effectStarted(let effect, let kind, let ids, _, _):
+        case .effectStarted(let effect, let kind, let ids, _, _, let timing):
           let row = max(rows.count - 1, 0)
           if rows.isEmpty { rows.append(Row(kind: .lifecycle("start"), time: event.time)) }
           let lane = busyUntil.firstIndex { $0 != nil && $0! < row } ?? busyUntil.count
           if lane == busyUntil.count { busyUntil.append(nil) } else { busyUntil[lane] = nil }
           let under = ids.isEmpty ? "" : " \(ids.joined(separator: ", "))"
-          spans[effect] = Span(effect: effect, lane: lane, start: row, label: "#\(effect) \(kind)\(under)")
+          let timed = timing.map { " (\($0))" } ?? ""
+          spans[effect] = Span(effect: effect, lane: lane, start: row, label: "#\(effect) \(kind)\(under)\(timed)")
           continue
         case .effectFinished(let effect): ended = (effect, .finished)
         case .effectCancelled(let effect): ended = (effect, .cancelled)

@@ -29,6 +29,7 @@ extension Effect {
       try await clock.sleep(for: duration)
       await send.perform(effect)
     }
+    .timed(EffectTiming(.debounce, interval: duration as? Duration))
     .cancellable(id: id, cancelInFlight: true)
   }
 }

@@ -40,12 +40,13 @@ extension Effect {
       case .drop:
         return .none
       case .delay(let deadline, let generation):
-        return .run { send in
+        return Effect.run { send in
           try await clock.sleep(until: deadline, tolerance: nil)
           if windows.delayEnded(id: key, generation: generation, at: clock.now) {
             await send.perform(effect)
           }
         }
+        .timed(EffectTiming(.throttle, interval: duration as? Duration))
       }
     }
     .cancellable(id: id)
