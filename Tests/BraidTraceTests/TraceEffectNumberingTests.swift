@@ -19,7 +19,11 @@ struct TraceEffectNumberingTests {
       feature: "Lookup", initialState: Lookup.State(), sink: try .file(at: path))
     var store: Store<Lookup.State, Lookup.Action>? = Store(
       initialState: Lookup.State(), inspector: recorder.inspector
-    ) { Lookup(clock: clock) }
+    ) {
+      Lookup(clock: clock)
+    } withDependencies: {
+      $0.continuousClock = clock
+    }
     let typed = store?.send(.typed("ab"))
     await clock.expectSleepers(1)
     await clock.advance(by: .milliseconds(300))

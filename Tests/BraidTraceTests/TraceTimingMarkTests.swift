@@ -23,6 +23,14 @@ struct TraceTimingMarkTests {
     let timeline = try TraceTimeline.html(path: path, feature: Lookup(clock: TestClock()))
     #expect(timeline.contains("#1 run search (debounce 300 ms)"))
     #expect(timeline.contains("#1.1 run search<") || timeline.contains("#1.1 run search\""))
+    // The lookup starts when the wait ends, 300 ms after the typing: a row of its own, at its
+    // time, rather than on the typing's row at 0 ms.
+    let rows = timeline.components(separatedBy: "<tr class=").dropFirst()
+    let lookup = try #require(rows.first { $0.contains("<em>#1 starts #1.1</em>") })
+    #expect(lookup.contains("<td class=\"time\">300.000</td>"))
+    #expect(lookup.contains("class=\"lane start\""))
+    let typed = try #require(rows.first { $0.contains(".typed(") })
+    #expect(typed.components(separatedBy: "class=\"lane start\"").count == 2, "only the wait starts there")
   }
 
   @Test func aMarkReadsBackAndAnIntervalIsOptional() throws {

@@ -123,7 +123,12 @@ public enum TraceTimeline {
           // A version 1 trace says only this, after the release's cancellations.
           if !releasing { rows.append(Row(kind: .lifecycle("released"), time: event.time)) }
           continue
-        case .effectStarted(let effect, let kind, let ids, _, _, let timing):
+        case .effectStarted(let effect, let kind, let ids, _, let parent, let timing):
+          if let parent {
+            // Started by a running effect's task (a debounce's wait ending), not by the row above:
+            // a row of its own, at its own time.
+            rows.append(Row(kind: .lifecycle("#\(parent) starts #\(effect)"), time: event.time))
+          }
           let row = max(rows.count - 1, 0)
           if rows.isEmpty { rows.append(Row(kind: .lifecycle("start"), time: event.time)) }
           let lane = busyUntil.firstIndex { $0 != nil && $0! < row } ?? busyUntil.count
