@@ -18,7 +18,7 @@ extension TestStore {
   /// ```
   ///
   /// - Parameters:
-  ///   - effect: The effect, as ``effectStarted(_:ids:fileID:filePath:line:column:)`` returned it.
+  ///   - effect: The effect, as ``effectStarted(_:ids:timing:fileID:filePath:line:column:)`` returned it.
   ///   - fileID: The file a reported issue points at; defaults to the caller's.
   ///   - filePath: The full path of that file, for test failures; defaults to the caller's.
   ///   - line: The line a reported issue points at; defaults to the caller's.

@@ -2,7 +2,8 @@ import Braid
 
 extension TestStore {
   /// Asserts that the oldest start or cancellation not yet asserted is the start of an effect
-  /// of `kind` under `ids`, and returns that effect, to answer or complete.
+  /// of `kind` under `ids`, built by the timing operator `timing` (or by none), and returns that
+  /// effect, to answer or complete.
   ///
   /// Only for a test store made with ``TestStoreEffects/described``. Starts and cancellations
   /// are asserted in the order the store made them, right after the step that made them: an
@@ -23,6 +24,9 @@ extension TestStore {
   ///   - kind: `.run` or `.subscribe`.
   ///   - ids: The cancellation ids around the effect, outermost first, as printed: a private
   ///     `CancelID.search` is `"search"`. Empty for an effect that is not cancellable.
+  ///   - timing: The timing operator that built the effect (`EffectTiming(.debounce, interval:
+  ///     .milliseconds(300))` for a debounce's wait), or `nil` for an effect none built: a
+  ///     debounce replaced by a plain restart fails here.
   ///   - fileID: The file a reported issue points at; defaults to the caller's.
   ///   - filePath: The full path of that file, for test failures; defaults to the caller's.
   ///   - line: The line a reported issue points at; defaults to the caller's.
@@ -32,18 +36,20 @@ extension TestStore {
   public func effectStarted(
     _ kind: DescribedEffect.Kind,
     ids: [String] = [],
+    timing: EffectTiming? = nil,
     fileID: StaticString = #fileID,
     filePath: StaticString = #filePath,
     line: UInt = #line,
     column: UInt = #column
   ) -> DescribedEffect {
     let site = SourceSite(fileID: fileID, filePath: filePath, line: line, column: column)
-    let expected = "a \(kind.rawValue) effect\(ids.isEmpty ? "" : " under \(ids.joined(separator: ", "))") started"
-    let unknown = DescribedEffect(number: 0, kind: kind, cancellationIDs: ids, startedBy: "nothing")
+    let under = ids.isEmpty ? "" : " under \(ids.joined(separator: ", "))"
+    let expected = "a \(kind.rawValue) effect\(under)\(timing.map { ", \($0)," } ?? "") started"
+    let unknown = DescribedEffect(number: 0, kind: kind, cancellationIDs: ids, startedBy: "nothing", timing: timing)
     guard let described = describedEffects(for: expected, at: site) else { return unknown }
     switch described.removeFirstUnasserted() {
     case .started(let effect)?:
-      if effect.kind != kind || effect.cancellationIDs != ids {
+      if effect.kind != kind || effect.cancellationIDs != ids || effect.timing != timing {
         recordFailure("Expected \(expected), but \(effect) started.", at: site)
       }
       return effect
@@ -63,7 +69,7 @@ extension TestStore {
   /// `effect`: by a `.cancel(id:)`, a `cancelInFlight` restart or a child feature's removal.
   ///
   /// - Parameters:
-  ///   - effect: The effect, as ``effectStarted(_:ids:fileID:filePath:line:column:)`` returned it.
+  ///   - effect: The effect, as ``effectStarted(_:ids:timing:fileID:filePath:line:column:)`` returned it.
   ///   - fileID: The file a reported issue points at; defaults to the caller's.
   ///   - filePath: The full path of that file, for test failures; defaults to the caller's.
   ///   - line: The line a reported issue points at; defaults to the caller's.
@@ -92,7 +98,7 @@ extension TestStore {
   /// it, and returns once the store has reduced it; assert it with `receive`.
   ///
   /// - Parameters:
-  ///   - effect: The effect, as ``effectStarted(_:ids:fileID:filePath:line:column:)`` returned it.
+  ///   - effect: The effect, as ``effectStarted(_:ids:timing:fileID:filePath:line:column:)`` returned it.
   ///   - action: What the effect sends.
   ///   - fileID: The file a reported issue points at; defaults to the caller's.
   ///   - filePath: The full path of that file, for test failures; defaults to the caller's.
@@ -130,7 +136,7 @@ extension TestStore {
   /// ``finish(timeout:fileID:filePath:line:column:caller:)`` no longer fails for it.
   ///
   /// - Parameters:
-  ///   - effect: The effect, as ``effectStarted(_:ids:fileID:filePath:line:column:)`` returned it.
+  ///   - effect: The effect, as ``effectStarted(_:ids:timing:fileID:filePath:line:column:)`` returned it.
   ///   - fileID: The file a reported issue points at; defaults to the caller's.
   ///   - filePath: The full path of that file, for test failures; defaults to the caller's.
   ///   - line: The line a reported issue points at; defaults to the caller's.

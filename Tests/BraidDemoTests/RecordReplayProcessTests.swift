@@ -102,7 +102,10 @@ struct RecordReplayProcessTests {
     #expect(emitted.status == 0, "\(emitted.error)")
     #expect(emitted.output.contains("@Test func aliceSignsUp() async throws {"))
     #expect(emitted.output.contains(#"await store.send(.usernameChanged("alice")) {"#))
-    #expect(emitted.output.contains(#"let effect1 = store.effectStarted(.run, ids: ["availability"])"#))
+    #expect(
+      emitted.output.contains(
+        #"let effect1 = store.effectStarted(.run, ids: ["availability"], timing: EffectTiming(.debounce, interval: .milliseconds(300)))"#
+      ))
     #expect(
       emitted.output.contains(
         "await store.answer(effect1, with: .availabilityChecked(username: \"alice\", isAvailable: true))"))

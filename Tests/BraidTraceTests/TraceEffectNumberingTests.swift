@@ -68,7 +68,10 @@ struct TraceEffectNumberingTests {
 
     let emitted = try TraceTestEmitter(testName: "recordedLookup", imports: [], reducer: "Lookup(clock: clock)")
       .emit(path: path, feature: Lookup(clock: clock))
-    #expect(emitted.contains(#"let effect1 = store.effectStarted(.run, ids: ["search"])"#))
+    #expect(
+      emitted.contains(
+        #"let effect1 = store.effectStarted(.run, ids: ["search"], timing: EffectTiming(.debounce, interval: .milliseconds(300)))"#
+      ))
     #expect(emitted.contains("let effect2 = store.effectStarted(.run)"))
     #expect(emitted.contains("// Sent by the trace's effect 1.1, which effect1's task started."))
     #expect(emitted.contains("await store.answer(effect2, with: .pong)"))

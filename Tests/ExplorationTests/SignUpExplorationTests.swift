@@ -51,7 +51,10 @@ import Testing
       $0.continuousClock = ImmediateClock()
     }
     // The check's answer is the described effect's answer, as the exploration gave it.
-    #expect(test.contains(#"let effect1 = store.effectStarted(.run, ids: ["availability"])"#), "\(test)")
+    #expect(
+      test.contains(
+        #"let effect1 = store.effectStarted(.run, ids: ["availability"], timing: EffectTiming(.debounce, interval: .milliseconds(300)))"#
+      ), "\(test)")
     #expect(
       test.contains(#"await store.answer(effect1, with: .availabilityChecked(username: "a", isAvailable: true))"#),
       "\(test)")

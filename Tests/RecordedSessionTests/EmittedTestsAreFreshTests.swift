@@ -9,12 +9,14 @@ import SignUpTools
 import Testing
 
 /// The tests in this target were emitted from the traces in `Traces/`: `signup.trace` recorded
-/// with `braid-demo signup --script Traces/signup.script --record …`, `counter.trace` with
-/// `braid-demo counter --record …`, `location.trace` with `braid-demo location --nmea
-/// Traces/location.nmea --immediate --plain --record …`. Emitting them again must give the committed files byte for
-/// byte: a change to the emitter, the trace format or the features' types that would change
-/// them fails here until they are regenerated (CONTRIBUTING says how). `EmittedTestsCatchMutantsTests`
-/// runs each against a broken feature.
+/// (format version 2) with `braid-demo signup --database NEW.sqlite --script
+/// Traces/signup.script --record …`, `counter.trace` with `braid-demo counter --record …`,
+/// `location.trace` with `braid-demo location --nmea Traces/location.nmea --immediate --plain
+/// --record …`; the last two are version 1 recordings, kept so that reading version 1 stays
+/// tested. Emitting them again must give the committed files byte for byte: a change to the
+/// emitter, the trace format or the features' types that would change them fails here until
+/// they are regenerated (CONTRIBUTING says how). `EmittedTestsCatchMutantsTests` runs each
+/// against a broken feature.
 @MainActor @Suite struct EmittedTestsAreFreshTests {
   static let directory = URL(fileURLWithPath: #filePath).deletingLastPathComponent()
 

@@ -4,6 +4,7 @@ import CounterFeature
 import LocationTrackerFeature
 import SignUpFeature
 import Testing
+import UserDirectoryClient
 
 /// Each emitted session fails against a named mutant of its feature: a recording's test checks
 /// what the feature does, not only that it runs. `withKnownIssue` fails a test whose body records
@@ -15,6 +16,24 @@ import Testing
     func reduce(into state: inout SignUpForm.State, action: SignUpForm.Action) -> Effect<SignUpForm.Action> {
       if case .availabilityChecked = action { return .none }
       return SignUpForm().reduce(into: &state, action: action)
+    }
+  }
+
+  /// The sign-up form with its availability check restarted at each keystroke instead of
+  /// debounced: the same ids, the same requests and answers, only no wait.
+  struct RestartsInsteadOfDebouncing: Reducer {
+    enum CancelID { case availability }
+    @Dependency(\.userDirectory) var userDirectory
+
+    func reduce(into state: inout SignUpForm.State, action: SignUpForm.Action) -> Effect<SignUpForm.Action> {
+      let effect = SignUpForm().reduce(into: &state, action: action)
+      guard case .usernameChanged(let username) = action, state.availability == .validating else { return effect }
+      let directory = userDirectory
+      return .run { send in
+        let isAvailable = try await directory.isUsernameAvailable(username)
+        await send(.availabilityChecked(username: username, isAvailable: isAvailable))
+      }
+      .cancellable(id: CancelID.availability, cancelInFlight: true)
     }
   }
 
@@ -38,6 +57,17 @@ import Testing
   @Test func theSignUpSessionFailsAFormThatIgnoresAvailabilityAnswers() async {
     await withKnownIssue {
       try await recordedSignUpSession(IgnoresAvailabilityAnswers())
+    }
+  }
+
+  /// A described test cannot run the debounce's wait, but it sees that the effect is one: the
+  /// step that starts the check fails, naming the debounce it expected.
+  @Test func theSignUpSessionFailsAFormThatRestartsInsteadOfDebouncing() async throws {
+    try await withKnownIssue {
+      try await recordedSignUpSession(RestartsInsteadOfDebouncing())
+    } matching: { issue in
+      let message = "\(issue)"
+      return message.contains("debounce 0.3 seconds") && message.contains("under availability, started by")
     }
   }
 

@@ -30,8 +30,8 @@ func recordedSignUpSession(_ reducer: some Reducer<SignUpFeature.SignUpForm.Stat
     $0.username = "alice"
     $0.availability = .validating
   }
-  let effect1 = store.effectStarted(.run, ids: ["availability"])
-  // Sent by the trace's effect 2, which effect1's task started.
+  let effect1 = store.effectStarted(.run, ids: ["availability"], timing: EffectTiming(.debounce, interval: .milliseconds(300)))
+  // Sent by the trace's effect 1.1, which effect1's task started.
   await store.answer(effect1, with: .availabilityChecked(username: "alice", isAvailable: true))
   await store.receive(.availabilityChecked(username: "alice", isAvailable: true)) {
     $0.availability = .checked(isAvailable: true, message: "Username available")
@@ -40,16 +40,15 @@ func recordedSignUpSession(_ reducer: some Reducer<SignUpFeature.SignUpForm.Stat
   await store.send(.emailChanged("alice@example.com")) {
     $0.email = "alice@example.com"
   }
-  await store.send(.passwordChanged("baaaaaa*aaaaa")) {
-    $0.password = "baaaaaa*aaaaa"
+  await store.send(.passwordChanged("password-1")) {
+    $0.password = "password-1"
   }
-  await store.send(.passwordVerificationChanged("baaaaaa*aaaaa")) {
-    $0.passwordVerification = "baaaaaa*aaaaa"
+  await store.send(.passwordVerificationChanged("password-1")) {
+    $0.passwordVerification = "password-1"
   }
   await store.send(.createButtonTapped) {
     $0.isSigningUp = true
   }
-  // The trace's effect 3.
   let effect2 = store.effectStarted(.run, ids: ["signUp"])
   await store.answer(effect2, with: .signUpFinished(error: nil))
   await store.receive(.signUpFinished(error: nil)) {

@@ -5,6 +5,8 @@ package struct EffectLeafContext: Sendable {
   var cancellationIDs: [AnyHashableSendable] = []
   /// The components `forEach`, `ifLet` and `ifCaseLet` put around the part, outermost first.
   var path: [AnyHashableSendable] = []
+  /// The timing operator that built the leaf, when it is a run one built (``EffectTiming``).
+  package var timing: EffectTiming?
 
   /// ``cancellationIDs`` as printed (`"\(id)"`), as the inspection stream reports them.
   package var printedCancellationIDs: [String] { cancellationIDs.map { "\($0)" } }
@@ -54,7 +56,9 @@ extension Effect {
       return self
     case .run:
       var inner = context
-      if let id = unsafeDowncast(box, to: RunEffectBox<Action>.self).cancelID { inner.cancellationIDs.append(id) }
+      let run = unsafeDowncast(box, to: RunEffectBox<Action>.self)
+      if let id = run.cancelID { inner.cancellationIDs.append(id) }
+      inner.timing = run.timing
       return leaf(box, inner)
     case .subscribe:
       return leaf(box, context)

@@ -131,6 +131,8 @@ final class SubscribeEffectBox<Action: Sendable>: EffectBox<Action>, @unchecked 
   /// Whether this subscription stands in for a described `run` (`Effect.described(by:command:)`):
   /// the inspection stream then reports a run, as the effect it describes is one.
   let standsInForRun: Bool
+  /// The timing operator that built the run it stands in for, if one did.
+  let timing: EffectTiming?
 
   init(
     body: @escaping @Sendable (EffectSubscriber<Action>) -> AnyCancellable,
@@ -139,7 +141,8 @@ final class SubscribeEffectBox<Action: Sendable>: EffectBox<Action>, @unchecked 
     fileID: StaticString,
     line: UInt,
     onFinish: (@Sendable () -> Void)? = nil,
-    standsInForRun: Bool = false
+    standsInForRun: Bool = false,
+    timing: EffectTiming? = nil
   ) {
     self.body = body
     self.handler = handler
@@ -148,6 +151,7 @@ final class SubscribeEffectBox<Action: Sendable>: EffectBox<Action>, @unchecked 
     self.line = line
     self.onFinish = onFinish
     self.standsInForRun = standsInForRun
+    self.timing = timing
     super.init(kind: .subscribe, isSynchronous: false)
   }
 
@@ -159,7 +163,7 @@ final class SubscribeEffectBox<Action: Sendable>: EffectBox<Action>, @unchecked 
   ) -> SubscribeEffectBox {
     SubscribeEffectBox(
       body: body ?? self.body, handler: handler, retries: retries ?? self.retries, fileID: fileID, line: line,
-      onFinish: onFinish ?? self.onFinish, standsInForRun: standsInForRun)
+      onFinish: onFinish ?? self.onFinish, standsInForRun: standsInForRun, timing: timing)
   }
 
   /// This subscription, sending `transform(action)` for each action its client sends.
@@ -172,7 +176,8 @@ final class SubscribeEffectBox<Action: Sendable>: EffectBox<Action>, @unchecked 
       fileID: fileID,
       line: line,
       onFinish: onFinish,
-      standsInForRun: standsInForRun)
+      standsInForRun: standsInForRun,
+      timing: timing)
   }
 }
 

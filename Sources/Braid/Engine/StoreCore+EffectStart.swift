@@ -218,7 +218,9 @@ extension StoreCore {
       context: context, canceller: links, teardown: teardown, reportsLateSends: false,
       fileID: subscription.fileID, line: subscription.line)
     if inspection != nil {
-      inspectStart(of: handle, subscription.standsInForRun ? .run : .subscribe, context: context, key: nil)
+      inspectStart(
+        of: handle, subscription.standsInForRun ? .run : .subscribe, context: context, key: nil,
+        timing: subscription.timing)
     }
     let scope = EffectScope(
       store: ObjectIdentifier(registry), path: context.path,

@@ -3,7 +3,7 @@
 /// tell the effects whose timing is the point from the ones that only wait for a client.
 public struct EffectTiming: Sendable, Hashable, CustomStringConvertible {
   /// The operator that built the effect.
-  public enum Kind: String, Sendable, Hashable {
+  public enum Kind: String, Sendable, Hashable, CaseIterable {
     /// ``Effect/debounce(id:for:clock:)``: the effect waits out a quiet time, then starts the
     /// effect it delays.
     case debounce

@@ -143,7 +143,7 @@ public struct TraceTestEmitter: Sendable {
           reason: "the reducer read a uuid, a date or random numbers while reducing; emitted tests do not set them yet")
       case .effectStarted(let effect, _, _, _, let parent?, _):
         described[effect] = described[parent] ?? parent
-      case .effectStarted(let effect, let kind, let ids, _, nil, _):
+      case .effectStarted(let effect, let kind, let ids, _, nil, let timing):
         guard kind == "run" || kind == "subscribe" else {
           throw .cannotEmit(
             line: line.number,
@@ -152,7 +152,9 @@ public struct TraceTestEmitter: Sendable {
         let quoted = ids.map(SwiftLiteral.quoted).joined(separator: ", ")
         names[effect] = names.count + 1
         if names[effect] != effect.root || effect.parent != nil { body.append("// The trace's effect \(effect).") }
-        body.append("let \(name(effect)) = store.effectStarted(.\(kind)\(ids.isEmpty ? "" : ", ids: [\(quoted)]"))")
+        let timed = timing.map { ", timing: \(Self.expression(for: $0))" } ?? ""
+        body.append(
+          "let \(name(effect)) = store.effectStarted(.\(kind)\(ids.isEmpty ? "" : ", ids: [\(quoted)]")\(timed))")
         described[effect] = effect
         running.append(effect)
         holds[effect] = (event.path, ids)

@@ -1,3 +1,5 @@
+import Braid
+
 /// What one event line of a trace says happened: its kind and exactly the fields that kind has,
 /// listed once here. The recorder writes these (``TraceLineEncoder``); replay, the timeline and
 /// the emitter read them back (``TraceLine``) and switch over them. The article "Recording and
@@ -44,6 +46,9 @@ enum TraceEvent {
   /// The timing operator that built an effect (`debounce`, `throttle`), and the time it waits
   /// in nanoseconds when its clock measures in `Duration`.
   struct Timing: Equatable, CustomStringConvertible {
+    /// The operators a trace names: `EffectTiming.Kind`'s cases.
+    static let kinds = Set(EffectTiming.Kind.allCases.map(\.rawValue))
+
     let kind: String
     let interval: Int64?
 

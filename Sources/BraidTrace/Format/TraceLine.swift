@@ -73,7 +73,8 @@ extension TraceLine: Decodable {
         // Version 1 named the starting effect; version 2's number holds it.
         parent: try line.decodeIfPresent(TraceEffectNumber.self, forKey: .parent) ?? effect.parent,
         timing: try line.decodeIfPresent(String.self, forKey: .timing).map { kind in
-          TraceEvent.Timing(kind: kind, interval: try line.decodeIfPresent(Int64.self, forKey: .interval))
+          guard TraceEvent.Timing.kinds.contains(kind) else { throw Problem(reason: "an unknown timing '\(kind)'") }
+          return TraceEvent.Timing(kind: kind, interval: try line.decodeIfPresent(Int64.self, forKey: .interval))
         })
     case "effectFinished": event = .effectFinished(effect: try required(TraceEffectNumber.self, .effect))
     case "effectCancelled": event = .effectCancelled(effect: try required(TraceEffectNumber.self, .effect))

@@ -30,14 +30,14 @@ func exploredSignUpCounterexample(_ reducer: some Reducer<SignUpFeature.SignUpFo
     $0.username = "a"
     $0.availability = .validating
   }
-  let effect1 = store.effectStarted(.run, ids: ["availability"])
+  let effect1 = store.effectStarted(.run, ids: ["availability"], timing: EffectTiming(.debounce, interval: .milliseconds(300)))
   await store.answer(effect1, with: .availabilityChecked(username: "a", isAvailable: true))
   await store.receive(.availabilityChecked(username: "a", isAvailable: true)) {
     $0.availability = .checked(isAvailable: true, message: "Username available")
   }
   await store.complete(effect1)
   await store.send(.usernameChanged("a"))
-  let effect2 = store.effectStarted(.run, ids: ["availability"])
+  let effect2 = store.effectStarted(.run, ids: ["availability"], timing: EffectTiming(.debounce, interval: .milliseconds(300)))
   await store.dismount()
   store.effectCancelled(effect2)
   await store.finish()

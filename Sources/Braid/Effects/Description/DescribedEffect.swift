@@ -22,6 +22,8 @@ public struct DescribedEffect: Hashable, Sendable, CustomStringConvertible {
   public let cancellationIDs: [String]
   /// The action that returned it, as failure messages print it, or the hook that started it.
   public let startedBy: String
+  /// The timing operator that built it (a `debounce`'s wait, a `throttle`'s), or `nil`.
+  public let timing: EffectTiming?
 
   /// An effect, as its store described it.
   ///
@@ -30,15 +32,20 @@ public struct DescribedEffect: Hashable, Sendable, CustomStringConvertible {
   ///   - kind: `run` or `subscribe`.
   ///   - cancellationIDs: The cancellation ids around it, as printed, outermost first.
   ///   - startedBy: The action that returned it, or the hook that started it.
-  public init(number: Int, kind: Kind, cancellationIDs: [String], startedBy: String) {
+  ///   - timing: The timing operator that built it, if one did.
+  public init(
+    number: Int, kind: Kind, cancellationIDs: [String], startedBy: String, timing: EffectTiming? = nil
+  ) {
     self.number = number
     self.kind = kind
     self.cancellationIDs = cancellationIDs
     self.startedBy = startedBy
+    self.timing = timing
   }
 
   public var description: String {
     let ids = cancellationIDs.isEmpty ? "" : " under \(cancellationIDs.joined(separator: ", "))"
-    return "effect #\(number) (\(kind.rawValue)\(ids), started by \(startedBy))"
+    let timed = timing.map { ", \($0)" } ?? ""
+    return "effect #\(number) (\(kind.rawValue)\(ids)\(timed), started by \(startedBy))"
   }
 }

@@ -60,7 +60,7 @@ package final class DescribedEffects<Action: Sendable>: Sendable {
       let number = state.entries.count + 1
       let effect = DescribedEffect(
         number: number, kind: part == .subscribe ? .subscribe : .run,
-        cancellationIDs: context.printedCancellationIDs, startedBy: label)
+        cancellationIDs: context.printedCancellationIDs, startedBy: label, timing: context.timing)
       state.entries[number] = Entry(effect: effect, context: context, subscriber: subscriber)
       state.note(.started(effect))
       return number

@@ -63,7 +63,7 @@ extension Effect {
     let described = Self(
       box: SubscribeEffectBox(
         body: { subscriber in describe(kind, context, subscriber) }, handler: nil, fileID: fileID, line: line,
-        standsInForRun: kind == .run))
+        standsInForRun: kind == .run, timing: kind == .run ? context.timing : nil))
     // A run's own cancellation id (a `.run { … }.cancellable(id:)` folded into the run) is
     // kept around its stand-in, so cancelling by that id still reaches it.
     guard leaf.kind == .run else { return described }
