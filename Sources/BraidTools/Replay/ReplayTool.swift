@@ -10,8 +10,9 @@ enum ReplayTool {
   /// The command's lines of a tool's usage text.
   static let usage = """
       replay FILE        replay a trace recorded with --record against the feature as built now:
-                         exit 0 when every action reaches its recorded state, 1 with the first
-                         divergence (its step, action and diff) otherwise
+                         exit 0 when every action reaches its recorded state and returns the
+                         effects the recording started (kinds, ids, debounce and throttle), 1
+                         with the first divergence (its step, action and diff) otherwise
         --at N           print the state after action N (0: the initial state) instead
         --step           step through the trace interactively: n (next action), p (previous),
                          j N (jump to step N), q (quit); each shows the action and the diff

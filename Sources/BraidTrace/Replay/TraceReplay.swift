@@ -37,7 +37,7 @@ public struct TraceReplay<Feature: Reducer> where Feature.State: Codable, Featur
 
   private let feature: Feature
   private let prepareDependencies: (inout DependencyValues) -> Void
-  private let reader: TraceReader
+  let reader: TraceReader
   private let reads = RecordedReads()
   /// Where each keyframe seen so far starts: its step, line number and offset (step 0 is the
   /// initial state's line).
@@ -112,7 +112,7 @@ public struct TraceReplay<Feature: Reducer> where Feature.State: Codable, Featur
   /// - Throws: A ``TraceError`` for a line that is not what the format allows, or a gap where
   ///   the recorder dropped events.
   public mutating func forward() throws(TraceError) -> Step? {
-    var pending: (line: Int, action: Feature.Action, origin: String)?
+    var pending: (line: Int, action: Feature.Action, origin: String, sequence: UInt64)?
     reads.reset()
     while let line = try reader.nextLine() {
       guard line.isComplete else {
@@ -137,7 +137,7 @@ public struct TraceReplay<Feature: Reducer> where Feature.State: Codable, Featur
         guard let action = try Self.payload(of: line, as: Feature.Action.self, Feature.State.self).action else {
           throw .invalidLine(line: line.number, reason: "the action is null")
         }
-        pending = (line.number, action, origin)
+        pending = (line.number, action, origin, event.seq ?? 0)
       case .action:
         throw .invalidLine(line: line.number, reason: "the action was recorded as a dump only; it cannot be replayed")
       case .read(let read):
@@ -154,15 +154,15 @@ public struct TraceReplay<Feature: Reducer> where Feature.State: Codable, Featur
           reads.add(clockOffset: Duration(secondsComponent: seconds, attosecondsComponent: attoseconds))
         }
       case .state(let digest, let keyframe):
-        guard let (actionLine, action, origin) = pending else {
+        guard let (actionLine, action, origin, actionSequence) = pending else {
           throw .invalidLine(line: line.number, reason: "a state event without an action before it")
         }
         let before = state
-        withDependencies {
+        let effect = withDependencies {
           prepareDependencies(&$0)
           reads.install(in: &$0)
         } operation: {
-          _ = feature.reduce(into: &state, action: action)
+          feature.reduce(into: &state, action: action)
         }
         step += 1
         let hasKeyframe = if case .recorded? = keyframe { true } else { false }
@@ -176,6 +176,8 @@ public struct TraceReplay<Feature: Reducer> where Feature.State: Codable, Featur
           mismatch = problems.joined(separator: "; ")
         } else if StateDigest.of(state) != digest {
           mismatch = "the state's digest is \(StateDigest.of(state)); the recording's is \(digest)"
+        } else {
+          mismatch = try effectMismatch(effect, startedBy: actionSequence, after: line)
         }
         current = Step(
           number: step, line: actionLine, action: action, origin: origin, before: before, after: state,
