@@ -1,4 +1,5 @@
 import Braid
+import BraidTrace
 
 /// A search box: typing is debounced before the lookup runs; `ping` starts a plain run.
 struct Lookup: Reducer {
@@ -29,5 +30,24 @@ struct Lookup: Reducer {
       state.pongs += 1
     }
     return .none
+  }
+}
+
+extension Lookup {
+  /// A recorder writing to `path`, and a store of the lookup on `clock` that it records; the
+  /// store's `continuousClock` is `clock` too unless `clockDependency` is false. Assign the
+  /// pair to variables of the caller's (`(recorder, store) = …`), so that setting `store` to
+  /// `nil` releases the store.
+  @MainActor
+  static func recordedStore(
+    on clock: TestClock<Duration>, to path: String, clockDependency: Bool = true
+  ) throws -> (recorder: TraceRecorder<State, Action>, store: Store<State, Action>?) {
+    let recorder = TraceRecorder<State, Action>(feature: "Lookup", initialState: State(), sink: try .file(at: path))
+    let store = Store(initialState: State(), inspector: recorder.inspector) {
+      Lookup(clock: clock)
+    } withDependencies: {
+      if clockDependency { $0.continuousClock = clock }
+    }
+    return (recorder, store)
   }
 }

@@ -15,15 +15,9 @@ struct TraceEffectNumberingTests {
   /// Records typing, the debounce's wait and a ping.
   static func record(to path: String) async throws {
     let clock = TestClock()
-    let recorder = TraceRecorder<Lookup.State, Lookup.Action>(
-      feature: "Lookup", initialState: Lookup.State(), sink: try .file(at: path))
-    var store: Store<Lookup.State, Lookup.Action>? = Store(
-      initialState: Lookup.State(), inspector: recorder.inspector
-    ) {
-      Lookup(clock: clock)
-    } withDependencies: {
-      $0.continuousClock = clock
-    }
+    let recorder: TraceRecorder<Lookup.State, Lookup.Action>
+    var store: Store<Lookup.State, Lookup.Action>?
+    (recorder, store) = try Lookup.recordedStore(on: clock, to: path)
     let typed = store?.send(.typed("ab"))
     await clock.expectSleepers(1)
     await clock.advance(by: .milliseconds(300))

@@ -13,11 +13,9 @@ struct TraceReleaseTimelineTests {
     let path = temporaryTracePath()
     defer { try? FileManager.default.removeItem(atPath: path) }
     let clock = TestClock()
-    let recorder = TraceRecorder<Lookup.State, Lookup.Action>(
-      feature: "Lookup", initialState: Lookup.State(), sink: try .file(at: path))
-    var store: Store<Lookup.State, Lookup.Action>? = Store(
-      initialState: Lookup.State(), inspector: recorder.inspector
-    ) { Lookup(clock: clock) }
+    let recorder: TraceRecorder<Lookup.State, Lookup.Action>
+    var store: Store<Lookup.State, Lookup.Action>?
+    (recorder, store) = try Lookup.recordedStore(on: clock, to: path)
     _ = store?.send(.typed("ab"))
     await clock.expectSleepers(1)
     store = nil

@@ -16,15 +16,9 @@ struct TraceStoreClockTests {
     let path = temporaryTracePath()
     defer { try? FileManager.default.removeItem(atPath: path) }
     let clock = TestClock()
-    let recorder = TraceRecorder<Lookup.State, Lookup.Action>(
-      feature: "Lookup", initialState: Lookup.State(), sink: try .file(at: path))
-    var store: Store<Lookup.State, Lookup.Action>? = Store(
-      initialState: Lookup.State(), inspector: recorder.inspector
-    ) {
-      Lookup(clock: clock)
-    } withDependencies: {
-      if clockDependency { $0.continuousClock = clock }
-    }
+    let recorder: TraceRecorder<Lookup.State, Lookup.Action>
+    var store: Store<Lookup.State, Lookup.Action>?
+    (recorder, store) = try Lookup.recordedStore(on: clock, to: path, clockDependency: clockDependency)
     let typed = store?.send(.typed("ab"))
     await clock.expectSleepers(1)
     await clock.advance(by: .milliseconds(300))
