@@ -149,12 +149,14 @@ public final class TestStore<State, Action: Sendable> {
       initialState()
     }
     let snapshot = StateSnapshot(initial)
-    let described = effects == .described ? DescribedEffects<Action>() : nil
+    let described = effects == .run ? nil : DescribedEffects<Action>()
     let recorder = TestStoreRecorder<State, Action>(initialState: snapshot, described: described)
     let inFlight = recorder.inFlight
     let store = HarnessStore(
       initialState: { initial }, functions: { reducer().makeFunctions() }, prepareDependencies: { $0 = values },
-      effects: described.map { .described(into: $0, parkedOn: executor) }
+      effects: described.map {
+        .described(into: $0, runningTiming: effects == .describedExceptTiming, parkedOn: executor)
+      }
         ?? .running(on: executor) { inFlight.observer(label: $0()) },
       isolation: actor, inspector: inspector, reduced: recorder.record)
     self.store = store

@@ -13,4 +13,26 @@ public enum TestStoreEffects: Sendable {
   /// send, and what it sends is what the test passes to ``TestStore/answer(_:with:fileID:filePath:line:column:caller:)``.
   /// See <doc:DescribedEffects>.
   case described
+
+  /// Describes every effect as ``described`` does, except the waits the timing operators build
+  /// (`debounce`'s and `throttle`'s): those run, on the clock the feature gave them, and what
+  /// they start once their wait is over is described. The test moves time on with its
+  /// `TestClock`: a debounce's effect is asserted started after `await clock.advance(by:)` has
+  /// passed its quiet time, so the test sees when it fires, not only that it was debounced.
+  ///
+  /// ```swift
+  /// let clock = TestClock()
+  /// let store = TestStore(initialState: Search.State(), effects: .describedExceptTiming) {
+  ///   Search()
+  /// } withDependencies: {
+  ///   $0.continuousClock = clock
+  /// }
+  /// await store.send(.queryChanged("blob")) { $0.query = "blob" }
+  /// let wait = store.effectStarted(.run, ids: ["search"], timing: EffectTiming(.debounce, interval: .milliseconds(300)))
+  /// await clock.advance(by: .milliseconds(300))
+  /// let search = store.effectStarted(.run, ids: ["search"])
+  /// ```
+  ///
+  /// A timed effect ends by itself once what it started has ended.
+  case describedExceptTiming
 }

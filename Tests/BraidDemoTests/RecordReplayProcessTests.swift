@@ -104,11 +104,12 @@ struct RecordReplayProcessTests {
     #expect(emitted.output.contains(#"await store.send(.usernameChanged("alice")) {"#))
     #expect(
       emitted.output.contains(
-        #"let effect1 = store.effectStarted(.run, ids: ["availability"], timing: EffectTiming(.debounce, interval: .milliseconds(300)))"#
+        #"store.effectStarted(.run, ids: ["availability"], timing: EffectTiming(.debounce, interval: .milliseconds(300)))  // effect1"#
       ))
+    #expect(emitted.output.contains("await clock.advance(by: .milliseconds(300))"))
     #expect(
       emitted.output.contains(
-        "await store.answer(effect1, with: .availabilityChecked(username: \"alice\", isAvailable: true))"))
+        "await store.answer(effect1_1, with: .availabilityChecked(username: \"alice\", isAvailable: true))"))
     #expect(emitted.output.hasSuffix("  await store.finish()\n}\n"))
     #expect(!emitted.output.contains("hunter2"), "the password is in the emitted test")
   }

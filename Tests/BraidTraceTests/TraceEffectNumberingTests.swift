@@ -62,15 +62,18 @@ struct TraceEffectNumberingTests {
 
     let emitted = try TraceTestEmitter(testName: "recordedLookup", imports: [], reducer: "Lookup(clock: clock)")
       .emit(path: path, feature: Lookup(clock: clock))
+    // The debounce ran in the recording: the test runs it on a test clock and asserts what it
+    // started after the advance, by the trace's numbers.
     #expect(
       emitted.contains(
-        #"let effect1 = store.effectStarted(.run, ids: ["search"], timing: EffectTiming(.debounce, interval: .milliseconds(300)))"#
+        #"store.effectStarted(.run, ids: ["search"], timing: EffectTiming(.debounce, interval: .milliseconds(300)))  // effect1"#
       ))
+    #expect(emitted.contains("await clock.advance(by: .milliseconds(300))\n"))
+    #expect(emitted.contains("// Started by effect1 once its wait was over; the test store numbers it #2."))
+    #expect(emitted.contains(#"let effect1_1 = store.effectStarted(.run, ids: ["search"])"#))
+    #expect(emitted.contains("// The trace's effect 2; the test store numbers it #3."))
     #expect(emitted.contains("let effect2 = store.effectStarted(.run)"))
-    #expect(emitted.contains("// Sent by the trace's effect 1.1, which effect1's task started."))
     #expect(emitted.contains("await store.answer(effect2, with: .pong)"))
-    // The names are the trace's numbers: no comment maps one to the other.
-    #expect(!emitted.contains("// The trace's effect"))
   }
 
   @Test func numbersAreReadFromBothVersionsAndOtherTextIsRefused() throws {

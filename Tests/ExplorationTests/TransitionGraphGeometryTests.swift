@@ -10,7 +10,11 @@ import Testing
 /// its box, and the picture shrinks to its container.
 @MainActor
 struct TransitionGraphGeometryTests {
-  @Test func theSignUpFormsGraphIsDrawnWithoutOverlaps() async throws {
+  @Test(
+    .disabled(
+      if: ExplorationBudget.isSanitized,
+      "the plain pass checks the layout; instrumented, its 100,000 steps take a minute and find no more"))
+  func theSignUpFormsGraphIsDrawnWithoutOverlaps() async throws {
     let report = await SignUpExploration.exploration().graphing(SignUpExploration.node).run(seed: 0, steps: 100_000)
     let graph = try #require(report.graph)
     #expect(graph.nodes.count >= 12)

@@ -65,6 +65,18 @@ public struct Send<Action: Sendable>: Sendable {
     return Send<Child>(links: childLinks, effect: effect)
   }
 
+  /// This `Send` with every effect it starts (through ``perform(_:)``) passed through
+  /// `transform` first: how a described store describes what a running timed effect starts.
+  func startingEffects(_ transform: @escaping @Sendable (Effect<Action>) -> Effect<Action>) -> Self {
+    let links = self.links
+    let transformed = SendLinks<Action>(
+      sink: links.sink,
+      starter: { effect, context in links.starter(transform(effect), context) },
+      isolation: links.isolation
+    )
+    return Send(links: transformed, effect: effect)
+  }
+
   /// Starts `effect` in this effect's context (its ids and cancellation) and waits until it
   /// finishes. Cancelling the waiting task cancels `effect`.
   func perform(_ effect: Effect<Action>) async {

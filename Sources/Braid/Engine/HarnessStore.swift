@@ -92,12 +92,13 @@ package enum HarnessEffects<Action: Sendable> {
   /// makes for it, given a label of the action or hook that started it.
   case running(on: EffectExecutor, observer: (_ startedBy: @escaping @Sendable () -> String) -> EffectObserver)
   /// Described into `record` as data, nothing of them run; their stand-in subscriptions park on
-  /// `executor`.
-  case described(into: DescribedEffects<Action>, parkedOn: EffectExecutor)
+  /// `executor`. With `runningTiming`, the waits of timing operators run on `executor`, on the
+  /// clocks the feature gave them, and what they start is described.
+  case described(into: DescribedEffects<Action>, runningTiming: Bool = false, parkedOn: EffectExecutor)
 
   var executor: EffectExecutor {
     switch self {
-    case .running(let executor, _), .described(_, let executor): executor
+    case .running(let executor, _), .described(_, _, let executor): executor
     }
   }
 
@@ -105,7 +106,8 @@ package enum HarnessEffects<Action: Sendable> {
   func track(_ effect: Effect<Action>, startedBy: @escaping @Sendable () -> String) -> Effect<Action> {
     switch self {
     case .running(_, let observer): effect.observed(by: observer(startedBy))
-    case .described(let record, _): effect.described(into: record, startedBy: startedBy())
+    case .described(let record, let runningTiming, _):
+      effect.described(into: record, runningTiming: runningTiming, startedBy: startedBy())
     }
   }
 }

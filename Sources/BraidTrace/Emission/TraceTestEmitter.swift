@@ -16,6 +16,15 @@ import Foundation
 /// - each action an effect fed back is given as that effect's answer (`answer(_:with:)`), then
 ///   asserted with `receive`.
 ///
+/// A trace in which an effect a timing operator built (a `debounce`'s or a `throttle`'s wait,
+/// marked with its timing from format version 2) ran and started another gives a test with a
+/// `TestClock` as the store's `continuousClock` and `effects: .describedExceptTiming`: those
+/// waits run on it, the test moves it on by the recorded gaps (`await clock.advance(by:
+/// .milliseconds(300))`), and what a wait starts once it is over is asserted after the advance
+/// that reaches its recorded time. Its effects are then named by the trace's numbers
+/// (`effect1_1` for the trace's `1.1`). (An exploration's trace, whose effects were described
+/// and answered directly, gives a test that describes them too.)
+///
 /// Actions and changed fields are written as Swift literals where their structure allows
 /// (strings, numbers, optionals, arrays and enum cases of these), else decoded from their JSON.
 /// The test needs no live client and is deterministic.
@@ -84,47 +93,63 @@ public struct TraceTestEmitter: Sendable {
       }
       steps.append(step)
     }
+    // A trace whose timing operators' effects ran runs them on a test clock, moved on as recorded.
+    var clock = try Self.ranTimedEffects(path: path) ? EmittedClock() : nil
     var body = SourceLines()
     body.append("let initialState = \(try Self.expression(for: initial, line: 2))")
+    if clock != nil { body.append("let clock = TestClock()") }
     body.append("let store = TestStore(")
     body.append("  initialState: initialState,")
-    body.append("  effects: .described")
+    body.append("  effects: \(clock == nil ? ".described" : ".describedExceptTiming")")
     body.append(") {")
     body.append("  reducer")
-    if dependencies.isEmpty {
+    let statements = (clock == nil ? [] : ["$0.continuousClock = clock"]) + dependencies
+    if statements.isEmpty {
       body.append("}")
     } else {
       body.append("} withDependencies: {")
-      for statement in dependencies { body.append("  \(statement)") }
+      for statement in statements { body.append("  \(statement)") }
       body.append("}")
     }
-    try appendEvents(of: path, steps: steps, into: &body)
+    try appendEvents(of: path, steps: steps, clock: &clock, into: &body)
     body.append("await store.finish()")
+    body.unbindUnusedEffects()
     return file(
       body: body, state: String(reflecting: Feature.State.self), action: String(reflecting: Feature.Action.self))
   }
 
   /// The trace's events after the initial state, as test steps.
   private func appendEvents<Feature: Reducer>(
-    of path: String, steps: [TraceReplay<Feature>.Step], into body: inout SourceLines
+    of path: String, steps: [TraceReplay<Feature>.Step], clock: inout EmittedClock?, into body: inout SourceLines
   ) throws(TraceError) where Feature.State: Codable, Feature.Action: Codable & Sendable {
     let reader = try TraceReader(path: path)
     var nextStep = steps.makeIterator()
-    // The effects a described test store stands in for: those a reducer or a hook returned.
-    // An effect another effect's task started (the run a `debounce` delays) never starts there:
-    // what it sends is answered through the described effect it descends from.
+    // The effects a described test store stands in for: those a reducer or a hook returned, and
+    // (with a clock) those a running timed effect started. Any other effect another effect's
+    // task started never starts there: what it sends is answered through the described effect
+    // it descends from.
     var described: [TraceEffectNumber: TraceEffectNumber] = [:]
-    // Each described effect's number in the test: the test store numbers only the effects it
-    // describes, 1, 2, … in start order, as a trace does from version 2 (version 1 counted
-    // every effect).
+    // Each described effect's number in the test store, which numbers the effects it describes
+    // 1, 2, … in start order, as a trace does from version 2 (version 1 counted every effect).
+    // With a clock, the store also describes what a timed effect starts, which a trace numbers
+    // under it ("1.1"): the variables then take the trace's numbers, as the timeline and
+    // `replay --step` do.
     var names: [TraceEffectNumber: Int] = [:]
-    func name(_ effect: TraceEffectNumber) -> String { "effect\(names[effect].map(String.init) ?? "\(effect)")" }
+    let tracesNumbers = clock != nil
+    func name(_ effect: TraceEffectNumber) -> String {
+      if tracesNumbers { return "effect" + "\(effect)".replacingOccurrences(of: ".", with: "_") }
+      return "effect\(names[effect].map(String.init) ?? "\(effect)")"
+    }
     var running: [TraceEffectNumber] = []
     // Where each described effect runs and the ids it holds, for the commands that reach it.
     var holds: [TraceEffectNumber: (path: String?, ids: [String])] = [:]
     while let line = try reader.nextLine(), line.isComplete {
       guard line.number > 2, !line.bytes.isEmpty else { continue }
       let event = try TraceLine(line)
+      let mark = body.lines.count
+      defer {
+        if let time = event.time, clock != nil { clock?.advance(to: time, before: mark, in: &body.lines) }
+      }
       switch event.event {
       case .action:
         guard let step = nextStep.next() else { return }
@@ -141,9 +166,10 @@ public struct TraceTestEmitter: Sendable {
         throw .cannotEmit(
           line: line.number,
           reason: "the reducer read a uuid, a date or random numbers while reducing; emitted tests do not set them yet")
-      case .effectStarted(let effect, _, _, _, let parent?, _):
+      case .effectStarted(let effect, _, _, _, let parent?, _)
+      where !(clock?.timed.contains(parent) == true && described[parent] == parent):
         described[effect] = described[parent] ?? parent
-      case .effectStarted(let effect, let kind, let ids, _, nil, let timing):
+      case .effectStarted(let effect, let kind, let ids, _, _, let timing):
         guard kind == "run" || kind == "subscribe" else {
           throw .cannotEmit(
             line: line.number,
@@ -151,7 +177,15 @@ public struct TraceTestEmitter: Sendable {
         }
         let quoted = ids.map(SwiftLiteral.quoted).joined(separator: ", ")
         names[effect] = names.count + 1
-        if names[effect] != effect.root || effect.parent != nil { body.append("// The trace's effect \(effect).") }
+        let numbered = "the test store numbers it #\(names[effect] ?? 0)."
+        if let parent = effect.parent {
+          body.append("// Started by \(name(parent)) once its wait was over; \(numbered)")
+        } else if tracesNumbers, names[effect] != effect.root {
+          body.append("// The trace's effect \(effect); \(numbered)")
+        } else if !tracesNumbers, names[effect] != effect.root {
+          body.append("// The trace's effect \(effect).")
+        }
+        if timing != nil { clock?.timed.insert(effect) }
         let timed = timing.map { ", timing: \(Self.expression(for: $0))" } ?? ""
         body.append(
           "let \(name(effect)) = store.effectStarted(.\(kind)\(ids.isEmpty ? "" : ", ids: [\(quoted)]")\(timed))")
@@ -178,7 +212,11 @@ public struct TraceTestEmitter: Sendable {
         body.append("store.effectCancelled(\(name(effect)))")
       case .effectFinished(let effect) where running.contains(effect):
         running.removeAll { $0 == effect }
-        body.append("await store.complete(\(name(effect)))")
+        if clock?.timed.contains(effect) == true {
+          body.append("// \(name(effect)) ends by itself, as what it started has ended.")
+        } else {
+          body.append("await store.complete(\(name(effect)))")
+        }
       default:
         continue
       }
@@ -219,56 +257,6 @@ public struct TraceTestEmitter: Sendable {
     return TraceEffectNumber(origin[origin.index(after: colon)...])
   }
 
-  /// The assignments that turn `before` into `after`: one per changed stored property, or one
-  /// for the whole state when it is not a struct of plain properties.
-  static func changes<State: Encodable>(from before: State, to after: State, line: Int) throws(TraceError) -> [String] {
-    guard !ValueDump.sameContent(before, after) else { return [] }
-    let old = Mirror(reflecting: before)
-    let new = Mirror(reflecting: after)
-    let fields = Array(zip(old.children, new.children))
-    let plain =
-      new.displayStyle == .struct
-      && fields.allSatisfy { old, new in
-        guard let label = new.label else { return false }
-        return old.label == label && !label.hasPrefix("_")
-      }
-    let whole = try ["$0 = \(expression(for: after, line: line))"]
-    guard plain else { return whole }
-    var assignments: [String] = []
-    for (old, new) in fields {
-      guard let label = new.label, !ValueDump.sameContent(old.value, new.value) else { continue }
-      // A field that is neither a literal nor `Encodable` (a custom `Codable` state) is set
-      // with the whole state, which is `Codable`.
-      guard let value = SwiftLiteral.render(new.value) ?? decoding(any: new.value) else { return whole }
-      assignments.append("$0.\(label) = \(value)")
-    }
-    return assignments
-  }
-
-  /// `value` as a literal, else decoded from its JSON.
-  static func expression(for value: some Encodable, line: Int) throws(TraceError) -> String {
-    if let literal = SwiftLiteral.render(value) { return literal }
-    return try decoding(value, line: line)
-  }
-
-  /// An expression that decodes `value` from its JSON.
-  static func decoding(_ value: some Encodable, line: Int) throws(TraceError) -> String {
-    guard let expression = decoding(any: value) else {
-      throw .cannotEmit(line: line, reason: "\(ValueDump.dump(value)) fails to encode")
-    }
-    return expression
-  }
-
-  /// An expression that decodes `value` from its JSON, or `nil` when it is not `Encodable` or
-  /// fails to encode.
-  static func decoding(any value: Any) -> String? {
-    guard let encodable = value as? any Encodable,
-      let json = try? String(decoding: TraceJSON.encoder().encode(encodable), as: UTF8.self)
-    else { return nil }
-    let typeName = String(reflecting: type(of: value))
-    return "try JSONDecoder().decode(\(typeName).self, from: Data(\(SwiftLiteral.raw(json)).utf8))"
-  }
-
   /// The file: the test, which runs the session against ``reducer``, and the session as a
   /// function of the reducer, so that a test can also show that a changed feature fails it.
   private func file(body: SourceLines, state: String, action: String) -> String {
@@ -293,5 +281,18 @@ private struct SourceLines {
 
   mutating func append(_ line: String) {
     lines.append(line)
+  }
+
+  /// Drops the name of each asserted effect no later statement uses (a timed effect that ends by
+  /// itself): `store.effectStarted(…)  // effect1`, which the compiler takes without a warning.
+  mutating func unbindUnusedEffects() {
+    for (index, line) in lines.enumerated() where line.hasPrefix("let effect") {
+      guard let equals = line.range(of: " = store.effectStarted(") else { continue }
+      let name = line[line.index(line.startIndex, offsetBy: 4)..<equals.lowerBound]
+      let used = lines[(index + 1)...].contains { later in
+        !later.hasPrefix("//") && (later.contains("(\(name))") || later.contains("(\(name),"))
+      }
+      if !used { lines[index] = line[line.index(equals.lowerBound, offsetBy: 3)...] + "  // \(name)" }
+    }
   }
 }

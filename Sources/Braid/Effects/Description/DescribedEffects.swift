@@ -55,17 +55,25 @@ package final class DescribedEffects<Action: Sendable>: Sendable {
     _ part: EffectObserver.Part, context: EffectLeafContext, subscriber: EffectSubscriber<Action>,
     startedBy: @autoclosure () -> String
   ) -> AnyCancellable {
+    started(part, context: context, subscriber: subscriber, startedBy: startedBy()).teardown
+  }
+
+  /// Records a start as ``start(_:context:subscriber:startedBy:)`` does, and returns the
+  /// effect recorded with its teardown.
+  package func started(
+    _ part: EffectObserver.Part, context: EffectLeafContext, subscriber: EffectSubscriber<Action>,
+    startedBy: @autoclosure () -> String
+  ) -> (effect: DescribedEffect, teardown: AnyCancellable) {
     let label = startedBy()
-    let number = state.withLock { state -> Int in
-      let number = state.entries.count + 1
+    let effect = state.withLock { state -> DescribedEffect in
       let effect = DescribedEffect(
-        number: number, kind: part == .subscribe ? .subscribe : .run,
+        number: state.entries.count + 1, kind: part == .subscribe ? .subscribe : .run,
         cancellationIDs: context.printedCancellationIDs, startedBy: label, timing: context.timing)
-      state.entries[number] = Entry(effect: effect, context: context, subscriber: subscriber)
+      state.entries[effect.number] = Entry(effect: effect, context: context, subscriber: subscriber)
       state.note(.started(effect))
-      return number
+      return effect
     }
-    return AnyCancellable { [self] in tornDown(number) }
+    return (effect, AnyCancellable { [self] in tornDown(effect.number) })
   }
 
   /// Records a client command that started in `scope`, made where the effect holding its

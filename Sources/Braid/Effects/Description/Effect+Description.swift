@@ -22,8 +22,27 @@ extension Effect {
       AnyCancellable,
     command: @escaping @Sendable (EffectCommand, EffectScope) -> Bool
   ) -> Self {
+    described(by: describe, command: command, timed: nil, context: EffectLeafContext())
+  }
+
+  /// ``described(by:command:)``, where `timed`, when given, makes what it likes of each run a
+  /// timing operator built (its context has a timing) instead; `context` is the place the whole
+  /// effect starts in.
+  func described(
+    by describe:
+      @escaping @Sendable (EffectObserver.Part, EffectLeafContext, EffectSubscriber<Action>) ->
+      AnyCancellable,
+    command: @escaping @Sendable (EffectCommand, EffectScope) -> Bool,
+    timed: (@Sendable (RunEffectBox<Action>, EffectLeafContext) -> Self)?,
+    context: EffectLeafContext
+  ) -> Self {
     replacingLeaves(
-      { leaf, context in Self.describedPart(leaf, context, describe) },
+      { leaf, context in
+        if let timed, leaf.kind == .run, context.timing != nil {
+          return timed(unsafeDowncast(leaf, to: RunEffectBox<Action>.self), context)
+        }
+        return Self.describedPart(leaf, context, describe)
+      },
       command: { made, _ in
         Self(
           box: DeferredEffectBox(command: made) { start in
@@ -35,20 +54,34 @@ extension Effect {
             }
             return .none
           })
-      })
+      },
+      context: context)
   }
 
   /// This effect described into `record`: each part's start, cancellation and commands are
   /// recorded there, the part labelled `startedBy` (the action or hook that returned it).
   /// `startedBy` is evaluated only when a part starts: most actions start none.
+  ///
+  /// With `runningTiming`, the runs a timing operator built (a debounce's or a throttle's wait)
+  /// run instead, on the store's clock, recorded as described parts that end by themselves;
+  /// what they start once their wait is over is described in turn (see
+  /// `timedPart(_:_:record:startedBy:)`).
   package func described(
-    into record: DescribedEffects<Action>, startedBy: @escaping @Sendable @autoclosure () -> String
+    into record: DescribedEffects<Action>, runningTiming: Bool = false,
+    context: EffectLeafContext = EffectLeafContext(),
+    startedBy: @escaping @Sendable @autoclosure () -> String
   ) -> Self {
-    described { part, context, subscriber in
-      record.start(part, context: context, subscriber: subscriber, startedBy: startedBy())
-    } command: { command, scope in
-      record.command(command, in: scope)
+    var timed: (@Sendable (RunEffectBox<Action>, EffectLeafContext) -> Self)?
+    if runningTiming {
+      timed = { run, context in Self.timedPart(run, context, record: record, startedBy: startedBy) }
     }
+    return described(
+      by: { part, context, subscriber in
+        record.start(part, context: context, subscriber: subscriber, startedBy: startedBy())
+      },
+      command: { command, scope in record.command(command, in: scope) },
+      timed: timed,
+      context: context)
   }
 
   /// The stand-in for one asynchronous part: a subscription whose client is `describe`.
