@@ -47,7 +47,7 @@ public enum BraidTools {
         synopsis: "\(toolName) replay FILE [--at N | --step | --emit-test [--test-name NAME] | --html FILE [--force]]",
         options: ReplayTool.usage
       ) { arguments, printUsage throws(CommandError) in
-        try ReplayTool.run(arguments: arguments, catalog: catalog, toolName: toolName, printUsage: printUsage)
+        try await ReplayTool.run(arguments: arguments, catalog: catalog, toolName: toolName, printUsage: printUsage)
       },
       ToolCommand(
         name: "explore",

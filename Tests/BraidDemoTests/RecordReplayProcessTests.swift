@@ -4,6 +4,10 @@ import Testing
 
 /// `braid-demo signup --record` and `braid-demo replay`, as a user runs them.
 struct RecordReplayProcessTests {
+  /// What `replay` adds for a version 2 trace that replays in time.
+  static let inTime =
+    "verified in time: every effect starts when it did, the debounce and throttle waits run on a test clock"
+
   typealias Demo = BraidDemoProcessTests
 
   static let password = "hunter2-Secret"
@@ -41,7 +45,7 @@ struct RecordReplayProcessTests {
 
     let replay = try await Demo.run(["replay", trace])
     #expect(replay.status == 0, "\(replay.output)\(replay.error)")
-    #expect(replay.output == "verified: 7 action(s) reach their recorded states\n")
+    #expect(replay.output == "verified: 7 action(s) reach their recorded states\n\(Self.inTime)\n")
 
     let initial = try await Demo.run(["replay", trace, "--at", "0"])
     #expect(initial.status == 0)

@@ -5,6 +5,8 @@ import Testing
 /// `replay` and the output flags as a hostile or careless user meets them: a trace on a pipe or
 /// a device, a page or a recording over an existing file, a keyword as a test name.
 struct ReplayOutputProcessTests {
+  static let inTime = RecordReplayProcessTests.inTime
+
   typealias Demo = BraidDemoProcessTests
 
   static func permissions(_ path: String) throws -> Int? {
@@ -18,7 +20,7 @@ struct ReplayOutputProcessTests {
     // Standard input is a pipe: it can be read once, and replay reads its header, then its lines.
     let verified = try await Demo.run(["replay", "/dev/stdin"], input: text)
     #expect(verified.status == 0, "\(verified.error)")
-    #expect(verified.output == "verified: 7 action(s) reach their recorded states\n")
+    #expect(verified.output == "verified: 7 action(s) reach their recorded states\n\(Self.inTime)\n")
     // Stepping back needs a second read of the same lines.
     let stepped = try await Demo.run(["replay", "/dev/stdin", "--at", "7"], input: text)
     #expect(stepped.status == 0, "\(stepped.error)")

@@ -1,5 +1,6 @@
 import Braid
 import BraidExploration
+import BraidTrace
 
 /// One feature the tools can replay, emit tests for, draw and explore: its name, how to make
 /// its reducer (as a value and as Swift source), the dependencies it needs while reducing, and
@@ -25,6 +26,8 @@ public struct CatalogEntry {
   /// Does one replay mode with a trace of this feature; returns the exit status, and the
   /// emitted test for `.emit`.
   let replay: (ReplayTool.Mode, _ trace: String, _ shownAs: String) throws -> (status: Int32, test: String?)
+  /// Replays a trace of this feature in time (`TraceTimingCheck`): the first divergence, if any.
+  let checkTiming: (_ trace: String) async throws -> TraceTimingCheck.Divergence?
   /// Runs the explore command on the feature, when it has an exploration; throws only
   /// ``CommandError``s.
   let explore: ((ExploreTool.Run) async throws -> Int32)?
@@ -62,6 +65,9 @@ public struct CatalogEntry {
         mode, path: trace, name: shownAs, feature: feature(),
         emitted: (imports: [module] + dependencies.imports, reducer: reducer, statements: dependencies.statements),
         dependencies: dependencies.apply)
+    }
+    self.checkTiming = { trace in
+      try await TraceTimingCheck.check(path: trace, feature: feature(), withDependencies: dependencies.apply)
     }
     self.runsEffects = exploration?.runningEffects != nil
     self.explore = exploration.map { exploration in

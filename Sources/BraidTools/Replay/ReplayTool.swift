@@ -3,16 +3,19 @@ import BraidTrace
 import Foundation
 
 /// `replay FILE`: replays a trace against the reducer of the catalog's entry that recorded it,
-/// as it is built now, and reports the first action whose state differs; or steps through it,
-/// prints one step's state, draws its timeline, or emits a test of it.
+/// as it is built now, and reports the first action whose state (or, replayed in time, whose
+/// effects' starts) differ; or steps through it, prints one step's state, draws its timeline, or
+/// emits a test of it.
 @MainActor
 enum ReplayTool {
   /// The command's lines of a tool's usage text.
   static let usage = """
       replay FILE        replay a trace recorded with --record against the feature as built now:
                          exit 0 when every action reaches its recorded state and returns the
-                         effects the recording started (kinds, ids, debounce and throttle), 1
-                         with the first divergence (its step, action and diff) otherwise
+                         effects the recording started (kinds, ids, debounce and throttle), and
+                         (for a version 2 trace), with debounce and throttle waits run on a test
+                         clock, every effect starts when the recording's did; 1 with the first
+                         divergence (its step, action and diff) otherwise
         --at N           print the state after action N (0: the initial state) instead
         --step           step through the trace interactively: n (next action), p (previous),
                          j N (jump to step N), q (quit); each shows the action and the diff
@@ -37,7 +40,7 @@ enum ReplayTool {
   ///   error for a trace that cannot be read or replayed (its message names the line).
   static func run(
     arguments: [String], catalog: FeatureCatalog, toolName: String, printUsage: () -> Void
-  ) throws(CommandError) -> Int32 {
+  ) async throws(CommandError) -> Int32 {
     var arguments = arguments
     var path: String?
     var step: Int?
@@ -93,7 +96,8 @@ enum ReplayTool {
       guard step == nil else { throw .usage("--step and --at cannot go together") }
       return try replay(path, .step, catalog: catalog).status
     }
-    return try replay(path, step.map(Mode.at) ?? .verify, catalog: catalog).status
+    if let step { return try replay(path, .at(step), catalog: catalog).status }
+    return try await verify(path, catalog: catalog)
   }
 
   /// The Swift Testing test of the session recorded at `path`, as `--emit-test` prints it (see
@@ -128,23 +132,30 @@ enum ReplayTool {
     _ path: String, _ mode: Mode, catalog: FeatureCatalog
   ) throws(CommandError) -> (status: Int32, test: String?) {
     do {
-      // Read once: a pipe's contents are copied, and every read after this one goes to `source`.
-      // Messages name the trace as the user gave it.
-      let input = try ReplayInput(path: path)
-      let source = input.path
-      let header = try TraceHeader.read(path: source)
-      guard let entry = catalog.entries.first(where: { $0.name == header.feature }) else {
-        throw CommandError.runtime(
-          "\(path): a trace of \(header.feature), which this tool cannot replay "
-            + "(its features: \(FeatureCatalog.list(catalog.entries.map(\.name))))")
-      }
-      return try entry.replay(mode, source, path)
-    } catch let error as TraceError {
-      throw .runtime("\(path): \(error)")
-    } catch let error as CommandError {
-      throw error
+      let (input, entry, _) = try open(path, catalog: catalog)
+      return try withExtendedLifetime(input) { try entry.replay(mode, input.path, path) }
     } catch {
-      throw .runtime("\(path): \(error)")
+      throw commandError(error, path: path)
+    }
+  }
+
+  /// Replays the trace at `path` as ``replay(_:_:catalog:)`` does with `.verify`, then, when
+  /// every state was reached and the trace marks timing (format version 2), replays it in time
+  /// (`TraceTimingCheck`): exit status 1 for the first effect started at another time.
+  private static func verify(_ path: String, catalog: FeatureCatalog) async throws(CommandError) -> Int32 {
+    do {
+      let (input, entry, version) = try open(path, catalog: catalog)
+      defer { withExtendedLifetime(input) {} }
+      let status = try entry.replay(.verify, input.path, path).status
+      guard status == 0, version >= 2 else { return status }
+      if let divergence = try await entry.checkTiming(input.path) {
+        print(divergence)
+        return 1
+      }
+      print("verified in time: every effect starts when it did, the debounce and throttle waits run on a test clock")
+      return 0
+    } catch {
+      throw commandError(error, path: path)
     }
   }
 

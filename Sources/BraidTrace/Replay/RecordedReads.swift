@@ -14,6 +14,26 @@ final class RecordedReads: Sendable {
   }
 
   private let queues = Mutex(Queues())
+  /// Where the effects of a replay that runs its timing wait: set by ``TraceTimingCheck``.
+  /// Outside a reduction, its clocks' `now` and sleeps are this clock's.
+  private let timing = Mutex<(clock: TestClock<Duration>?, reducing: Bool)>((nil, false))
+
+  /// Runs the effects' waits on `clock` from now on.
+  func runTiming(on clock: TestClock<Duration>) {
+    timing.withLock { $0.clock = clock }
+  }
+
+  /// Runs `reduce` as a reduction: its clock reads are the recorded ones, whatever the timing.
+  func reducing<Result>(_ reduce: () -> Result) -> Result {
+    timing.withLock { $0.reducing = true }
+    defer { timing.withLock { $0.reducing = false } }
+    return reduce()
+  }
+
+  /// The timing clock, when effects run on one and no reduction is under way.
+  fileprivate var effectClock: TestClock<Duration>? {
+    timing.withLock { $0.reducing ? nil : $0.clock }
+  }
 
   func reset() {
     queues.withLock { $0 = Queues() }
@@ -92,15 +112,20 @@ final class RecordedReads: Sendable {
 
 /// The clock a replayed reducer reads: each ``now`` is the next recorded one, as an offset from
 /// the clock's zero, whichever clock dependency reads it (reads are given back in the order they
-/// were made). Effects are not replayed, so nothing sleeps on it; a sleep ends at once.
+/// were made). A replay runs no effect, and a sleep ends at once; when ``TraceTimingCheck`` runs
+/// the timing operators' waits, what an effect reads and sleeps on is its test clock.
 private struct ReplayClock: Clock {
   typealias Instant = OffsetInstant<Duration>
   let reads: RecordedReads
 
-  var now: Instant { Instant(offset: reads.nextClockOffset()) }
+  var now: Instant {
+    if let clock = reads.effectClock { return clock.now }
+    return Instant(offset: reads.nextClockOffset())
+  }
   var minimumResolution: Duration { .zero }
 
   func sleep(until deadline: Instant, tolerance: Duration?) async throws {
-    try Task.checkCancellation()
+    guard let clock = reads.effectClock else { return try Task.checkCancellation() }
+    try await clock.sleep(until: deadline, tolerance: tolerance)
   }
 }

@@ -20,19 +20,19 @@ extension TraceReplay {
       guard case .effectStarted(_, let kind, let ids, let by, nil, let timing) = event.event, by == sequence else {
         continue
       }
-      recorded.append(
-        EffectPart(
-          kind: kind, ids: ids,
-          timing: timing.flatMap { timing in
-            EffectTiming.Kind(rawValue: timing.kind).map {
-              EffectTiming($0, interval: timing.interval.map { .nanoseconds($0) })
-            }
-          }))
+      recorded.append(EffectPart(kind: kind, ids: ids, timing: timing?.effectTiming))
     }
     try reader.seek(toLine: line.number + 1, at: line.offset + Int64(line.bytes.count) + 1)
     guard recorded != parts else { return nil }
     let describe = { (parts: [EffectPart]) in parts.isEmpty ? "none" : parts.map(\.description).joined(separator: "; ")
     }
     return "the recording started \(describe(recorded)); the replayed reducer returns \(describe(parts))"
+  }
+}
+
+extension TraceEvent.Timing {
+  /// The timing as Braid reports it, or `nil` for an operator this Braid does not know.
+  var effectTiming: EffectTiming? {
+    EffectTiming.Kind(rawValue: kind).map { EffectTiming($0, interval: interval.map { .nanoseconds($0) }) }
   }
 }

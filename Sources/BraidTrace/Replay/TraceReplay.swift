@@ -38,7 +38,7 @@ public struct TraceReplay<Feature: Reducer> where Feature.State: Codable, Featur
   private let feature: Feature
   private let prepareDependencies: (inout DependencyValues) -> Void
   let reader: TraceReader
-  private let reads = RecordedReads()
+  let reads = RecordedReads()
   /// Where each keyframe seen so far starts: its step, line number and offset (step 0 is the
   /// initial state's line).
   /// Where replaying can start again: each recorded state's step, line, offset and event number.
@@ -104,6 +104,8 @@ public struct TraceReplay<Feature: Reducer> where Feature.State: Codable, Featur
     public let recorded: Feature.State?
     /// Why the replayed state is not the recorded one, or `nil` when it is.
     public let mismatch: String?
+    /// The effect the replayed reducer returned, not run.
+    let effect: Effect<Feature.Action>
   }
 
   /// Replays the next action.
@@ -162,7 +164,7 @@ public struct TraceReplay<Feature: Reducer> where Feature.State: Codable, Featur
           prepareDependencies(&$0)
           reads.install(in: &$0)
         } operation: {
-          feature.reduce(into: &state, action: action)
+          reads.reducing { feature.reduce(into: &state, action: action) }
         }
         step += 1
         let hasKeyframe = if case .recorded? = keyframe { true } else { false }
@@ -181,7 +183,7 @@ public struct TraceReplay<Feature: Reducer> where Feature.State: Codable, Featur
         }
         current = Step(
           number: step, line: actionLine, action: action, origin: origin, before: before, after: state,
-          recorded: recorded, mismatch: mismatch)
+          recorded: recorded, mismatch: mismatch, effect: effect)
         return current
       case .dropped(let count):
         throw .invalidLine(
