@@ -221,6 +221,10 @@ for kind in plain generic; do
       "scoped-$kind-$depth" "embedded-$kind-$depth"
   done
 done
+for depth in 1 5 10; do
+  row "scoped store send, plain, depth $depth" "closure store, depth $depth" \
+    "scoped-plain-$depth" "scoped-plain-$depth.peer"
+done
 for rows in 10 1000 100000; do
   row "forEach row send by id, $rows rows" "root send" "foreach-$rows" root-send
 done

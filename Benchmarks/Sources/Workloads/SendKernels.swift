@@ -21,6 +21,7 @@ public let sendKernels: [String: @MainActor (Int) -> Void] = {
     kernels["scoped-generic-\(depth)"] = { scopedGeneric(depth: depth, $0) }
     kernels["embedded-generic-\(depth)"] = { embeddedGeneric(depth: depth, $0) }
     kernels["nested-\(depth).floor"] = { nestedFloor(depth: depth, $0) }
+    kernels["scoped-plain-\(depth).peer"] = { scopedClosureStoreSend(depth: depth, $0) }
   }
   for rows in [10, 1_000, 100_000] {
     kernels["foreach-\(rows)"] = { forEachRowSend(rows: rows, $0) }
@@ -214,4 +215,52 @@ func nested9(_ leaf: RootFeature.State) -> N9.State {
 
 func nest10() -> N10 {
   Nest { Nest { Nest { Nest { Nest { Nest { Nest { Nest { Nest { Nest { RootFeature() } } } } } } } } } }
+}
+
+/// The scoped sends' peer: `n` sends of `.increment` to a ``ScopedClosureStore`` `depth` plain
+/// levels below a ``ClosureStore`` whose reducer routes by hand (``HandRoutable``), with one
+/// observer of the leaf's `count`; each level observes its parent once.
+@MainActor
+public func scopedClosureStoreSend(depth: Int, _ n: Int) {
+  // Each level lives as long as the leaf does, as a view hierarchy holds its stores.
+  var levels: [AnyObject] = []
+  func level<S, A, CS, CA>(
+    _ store: ScopedClosureStore<S, A>, _ state: @escaping (S) -> CS, _ action: @escaping (CA) -> A
+  ) -> ScopedClosureStore<CS, CA> {
+    levels.append(store)
+    return store.scope(state: state, action: action)
+  }
+  let leaf: ScopedClosureStore<RootFeature.State, RootFeature.Action>
+  switch depth {
+  case 1:
+    let root = ClosureStore(initialState: Level1.State(), reducer: Level1.handReduce)
+    levels.append(root)
+    leaf = root.scope(state: { $0.child }, action: { Level1.Action.child($0) })
+  case 5:
+    let root = ClosureStore(initialState: Level5.State(), reducer: Level5.handReduce)
+    levels.append(root)
+    let l4 = root.scope(state: { $0.child }, action: { Level5.Action.child($0) })
+    let l3 = level(l4, { $0.child }, { Level4.Action.child($0) })
+    let l2 = level(l3, { $0.child }, { Level3.Action.child($0) })
+    let l1 = level(l2, { $0.child }, { Level2.Action.child($0) })
+    leaf = level(l1, { $0.child }, { Level1.Action.child($0) })
+  default:
+    let root = ClosureStore(initialState: Level10.State(), reducer: Level10.handReduce)
+    levels.append(root)
+    let l9 = root.scope(state: { $0.child }, action: { Level10.Action.child($0) })
+    let l8 = level(l9, { $0.child }, { Level9.Action.child($0) })
+    let l7 = level(l8, { $0.child }, { Level8.Action.child($0) })
+    let l6 = level(l7, { $0.child }, { Level7.Action.child($0) })
+    let l5 = level(l6, { $0.child }, { Level6.Action.child($0) })
+    let l4 = level(l5, { $0.child }, { Level5.Action.child($0) })
+    let l3 = level(l4, { $0.child }, { Level4.Action.child($0) })
+    let l2 = level(l3, { $0.child }, { Level3.Action.child($0) })
+    let l1 = level(l2, { $0.child }, { Level2.Action.child($0) })
+    leaf = level(l1, { $0.child }, { Level1.Action.child($0) })
+  }
+  var seen = 0
+  leaf.observe { seen = $0.count }
+  for _ in 0..<n { leaf.send(.increment) }
+  precondition(seen == n && leaf.state.count == n)
+  withExtendedLifetime(levels) {}
 }
