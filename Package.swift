@@ -167,6 +167,8 @@ let package = Package(
     ),
     .testTarget(
       name: "BraidTests", dependencies: ["Braid", "BraidTesting", "BraidTestSupport"], swiftSettings: strict),
+    // The README's Quick start, compiled as the README shows it.
+    .testTarget(name: "ReadmeTests", dependencies: ["Braid", "BraidTesting"], swiftSettings: strict),
     .testTarget(
       name: "BraidTestingTests",
       dependencies: ["Braid", "BraidTesting", "BraidTestSupport"],
