@@ -130,43 +130,11 @@ package struct PostgresCluster: Sendable {
     package let description: String
   }
 
-  /// Runs `tool` and returns what it wrote to standard output and error.
-  ///
-  /// Through `posix_spawn` and `waitpid`, not Foundation's `Process`: with `runuser` in
-  /// between, `waitUntilExit` never saw the child end (it stayed a zombie) and the tests hung.
+  /// Runs `tool` and returns what it wrote to standard output and error; throws when it fails.
   @discardableResult
   private static func run(_ tool: String, _ arguments: [String]) throws -> String {
-    var ends: [Int32] = [0, 0]
-    guard pipe(&ends) == 0 else { throw ToolFailure(description: "pipe: errno \(errno)") }
-    for end in ends { _ = fcntl(end, F_SETFD, FD_CLOEXEC) }
-    var actions = posix_spawn_file_actions_t()
-    posix_spawn_file_actions_init(&actions)
-    defer { posix_spawn_file_actions_destroy(&actions) }
-    posix_spawn_file_actions_addopen(&actions, 0, "/dev/null", O_RDONLY, 0)
-    posix_spawn_file_actions_adddup2(&actions, ends[1], 1)
-    posix_spawn_file_actions_adddup2(&actions, ends[1], 2)
-    let argv = ([tool] + arguments).map { strdup($0) } + [nil]
-    defer { for argument in argv { free(argument) } }
-    var pid: pid_t = 0
-    let spawned = posix_spawn(&pid, tool, &actions, nil, argv, environ)
-    close(ends[1])
-    defer { close(ends[0]) }
-    guard spawned == 0 else { throw ToolFailure(description: "\(tool): cannot start: error \(spawned)") }
-    var output: [UInt8] = []
-    var buffer = [UInt8](repeating: 0, count: 4096)
-    while true {
-      let count = read(ends[0], &buffer, buffer.count)
-      if count > 0 {
-        output += buffer[..<count]
-      } else if count == 0 || errno != EINTR {
-        break
-      }
-    }
-    var status: Int32 = 0
-    while waitpid(pid, &status, 0) == -1 && errno == EINTR {}
-    let text = String(decoding: output, as: UTF8.self)
-    // Exited (low 7 bits clear) with status 0.
-    guard status & 0x7f == 0 && (status >> 8) & 0xff == 0 else {
+    let (status, text) = try ChildProcess.run(tool, arguments)
+    guard status == 0 else {
       throw ToolFailure(description: "\(tool) \(arguments.joined(separator: " ")) failed (\(status)): \(text)")
     }
     return text

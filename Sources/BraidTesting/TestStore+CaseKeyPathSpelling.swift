@@ -1,0 +1,32 @@
+import Braid
+
+extension TestStore {
+  /// TCA's `receive(\.child)`: Braid names the case by its constructor.
+  @available(
+    *, unavailable,
+    message:
+      "Braid names an enum case by its constructor: write `receive(/Action.child)` where TCA writes `receive(\\.child)`"
+  )
+  public func receive(
+    _ caseKeyPath: CaseKeyPathSpelled<Action>,
+    timeout: Duration? = nil,
+    assert updateStateToExpectedResult: ((inout State) throws -> Void)? = nil
+  ) async {
+    fatalError("unavailable")
+  }
+
+  /// TCA's `receive(\.child, value)`.
+  @available(
+    *, unavailable,
+    message:
+      "Braid names an enum case by its constructor: write `receive(/Action.child, value)` where TCA writes `receive(\\.child, value)`"
+  )
+  public func receive<Value>(
+    _ caseKeyPath: CaseKeyPathSpelled<Action>,
+    _ value: Value,
+    timeout: Duration? = nil,
+    assert updateStateToExpectedResult: ((inout State) throws -> Void)? = nil
+  ) async {
+    fatalError("unavailable")
+  }
+}
