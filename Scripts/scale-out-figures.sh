@@ -1,5 +1,5 @@
 #!/usr/bin/env bash
-# The README's scale-out figures: Scripts/scale-out-test.sh at 1, 2 and 3 server processes
+# Benchmarks/README.md's scale-out figures: Scripts/scale-out-test.sh at 1, 2 and 3 server processes
 # (no server killed), and once at 1 on SQLite, on this machine, with the yescrypt share of
 # the servers' CPU. Prints a Markdown table.
 #

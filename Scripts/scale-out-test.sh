@@ -21,6 +21,7 @@ kill_one=true
 [[ "${4:-}" == "--no-kill" ]] && kill_one=false
 demo=${BRAID_DEMO:-}
 if [[ -z "$demo" ]]; then
+  echo "scale-out: building braid-demo in release mode (about 90 s on 2 cores when nothing is built yet)"
   swift build -c release --product braid-demo >/dev/null
   demo="$(swift build -c release --show-bin-path)/braid-demo"
 fi
@@ -57,6 +58,7 @@ store=(--postgres "$url")
 [[ "${BRAID_SCALE_OUT_STORE:-postgres}" == sqlite ]] && store=(--database "$work/users.sqlite")
 rm -f "$work/users.sqlite"
 
+echo "scale-out: starting PostgreSQL, $servers server(s) and nginx in $work"
 # The first server dies after storing its 40th sign-up: in the thick of the run.
 server_ports=()
 for index in $(seq "$servers"); do
@@ -112,6 +114,12 @@ database_ticks() { # the cluster's processes, the exited ones included (reaped i
   echo $((total + $(cpu_ticks $(pgrep -P "$postmaster"))))
 }
 database_before=$(database_ticks)
+if $kill_one; then
+  echo "scale-out: $clients clients through nginx; server 1 kills itself (SIGKILL) after its 40th sign-up," \
+    "as planned: a 'Killed' line from bash is that"
+else
+  echo "scale-out: $clients clients through nginx"
+fi
 python3 Scripts/scale-out-clients.py 127.0.0.1 "$balancer_port" "$clients" "$work/results.json"
 serve_ticks=$(cpu_ticks "${pids[@]:0:$servers}")
 database_ticks=$(($(database_ticks) - database_before))

@@ -21,6 +21,23 @@ struct ServePostgresOptionProcessTests {
     #expect(result.error.contains("--postgres needs a value"), "\(result.error)")
   }
 
+  @Test(arguments: ["0", "65", "four", "-1"])
+  func aPoolSizeOutOfRangeIsAUsageError(size: String) async throws {
+    let result = try await Demo.run(
+      ["serve", "--port", "0", "--postgres", "postgresql:///braid", "--postgres-connections", size])
+    #expect(result.status == 64)
+    #expect(
+      result.error.contains("--postgres-connections: expected a number from 1 to 64, got '\(size)'"),
+      "\(result.error)")
+  }
+
+  @Test func aPoolSizeWithoutPostgresIsAUsageError() async throws {
+    let result = try await Demo.run(
+      ["serve", "--port", "0", "--database", "/tmp/braid-unused.sqlite", "--postgres-connections", "2"])
+    #expect(result.status == 64)
+    #expect(result.error.contains("--postgres-connections goes with --postgres"), "\(result.error)")
+  }
+
   @Test func aMalformedFaultPointIsAUsageError() async throws {
     var environment = ProcessInfo.processInfo.environment
     environment["BRAID_SERVE_FAULT"] = "kill-after-commit:0"

@@ -31,4 +31,18 @@ struct UsersScreenTests {
     #expect(!screen.contains("more line(s)"))
     #expect(UsersScreen.screen(Self.state(users: 30), database: "users.sqlite", height: nil).contains("user30"))
   }
+
+  /// `users --sections` without a terminal: the plain listing heads each initial's users, as
+  /// the screen does; unsectioned, it prints the users alone.
+  @Test func aSectionedPlainListingHeadsEachInitial() {
+    let rows = [("alice", 1), ("amy", 2), ("bob", 3)].map {
+      UserRow(id: Int64($0.1), username: $0.0, email: "\($0.0)@example.com")
+    }
+    let sectioned = FetchedResultsSnapshot(rows) { String($0.username.prefix(1)).uppercased() }
+    #expect(
+      UsersScreen.listing(sectioned) == [
+        "# A", "= alice <alice@example.com>", "= amy <amy@example.com>", "# B", "= bob <bob@example.com>",
+      ])
+    #expect(UsersScreen.listing(FetchedResultsSnapshot(rows)).count == 3)
+  }
 }

@@ -19,6 +19,8 @@ public enum ServeCommand {
         --database PATH  the database (default: $BRAID_USERS_DB or ~/.local/share/braid/users.sqlite)
         --postgres URL   keep users on PostgreSQL instead (default: $BRAID_POSTGRES_URL if set), so
                          several servers behind a load balancer can share them
+        --postgres-connections N
+                         the most PostgreSQL connections this server opens (1 to 64, default 4)
         --record-dir DIR record each connection's session into a new trace in DIR (see replay)
                          clients send signup's events (type FIELD TEXT, wait 1s, submit [ID], …),
                          one per line, and get a JSON line per state change and per submit's
@@ -46,10 +48,11 @@ public enum ServeCommand {
     var port: UInt16?
     var recordDirectory: String?
     var postgresFlag: String?
+    var postgresConnections: Int?
     while !arguments.isEmpty {
       let flag = arguments.removeFirst()
       switch flag {
-      case "--port", "--host", "--record-dir", "--postgres":
+      case "--port", "--host", "--record-dir", "--postgres", "--postgres-connections":
         guard !arguments.isEmpty else { throw CommandError.usage("\(flag) needs a value") }
         let value = arguments.removeFirst()
         switch flag {
@@ -62,6 +65,11 @@ public enum ServeCommand {
           host = value
         case "--postgres":
           postgresFlag = value
+        case "--postgres-connections":
+          guard let number = Int(value), (1...64).contains(number) else {
+            throw CommandError.usage("--postgres-connections: expected a number from 1 to 64, got '\(value)'")
+          }
+          postgresConnections = number
         default:
           recordDirectory = value
         }
@@ -91,8 +99,12 @@ public enum ServeCommand {
       case .reachable:
         answering = true
       }
-      directory = UserDirectory.postgres(url: postgresURL).loggingAvailability(answering: answering, log: log)
+      directory = UserDirectory.postgres(url: postgresURL, connections: postgresConnections ?? 4)
+        .loggingAvailability(answering: answering, log: log)
     } else {
+      guard postgresConnections == nil else {
+        throw .usage("--postgres-connections goes with --postgres: the SQLite directory has no pool")
+      }
       let database: UsersDatabasePath
       do {
         database = try UsersDatabasePath.resolve(option: databaseOption)

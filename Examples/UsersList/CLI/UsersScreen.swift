@@ -45,8 +45,11 @@ enum UsersScreen {
     return Int(size.ws_row)
   }
 
-  /// The first list, one line per user.
+  /// The first list, one line per user; a sectioned list (`--sections`) puts a `# A` line
+  /// before each section's users, as the screen heads them.
   static func listing(_ users: FetchedResultsSnapshot<UserRow>) -> [String] {
-    users.elements.map { "= \($0.username) <\($0.email)>" }
+    users.sections.flatMap { section in
+      (section.name.map { ["# \($0)"] } ?? []) + section.elements.map { "= \($0.username) <\($0.email)>" }
+    }
   }
 }
