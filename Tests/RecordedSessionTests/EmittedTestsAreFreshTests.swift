@@ -10,10 +10,9 @@ import Testing
 
 /// The tests in this target were emitted from the traces in `Traces/`: `signup.trace` recorded
 /// (format version 2) with `braid-demo signup --database NEW.sqlite --script
-/// Traces/signup.script --record …`, `counter.trace` with `braid-demo counter --record …`,
-/// `location.trace` with `braid-demo location --nmea Traces/location.nmea --immediate --plain
-/// --record …`; the last two are version 1 recordings, kept so that reading version 1 stays
-/// tested. Emitting them again must give the committed files byte for byte: a change to the
+/// Traces/signup.script --record …`, `location.trace` (version 2) with `braid-demo location
+/// --nmea Traces/location.nmea --immediate --plain --record …`, `counter.trace` with `braid-demo
+/// counter --record …`, a version 1 recording kept so that reading version 1 stays tested. Emitting them again must give the committed files byte for byte: a change to the
 /// emitter, the trace format or the features' types that would change them fails here until
 /// they are regenerated (CONTRIBUTING says how). `EmittedTestsCatchMutantsTests` runs each
 /// against a broken feature.

@@ -26,7 +26,7 @@ func recordedLocationSession(_ reducer: some Reducer<LocationTrackerFeature.Loca
   } withDependencies: {
     $0.locationClient = LocationClient.controlled().client
   }
-  let effect1 = store.effectStarted(.subscribe, ids: ["ManagerID()"])
+  let effect1 = store.effectStarted(.subscribe, ids: ["locationManager"])
   store.effectCommanded(effect1)
   await store.send(.toggleTrackingTapped) {
     $0.isTracking = true

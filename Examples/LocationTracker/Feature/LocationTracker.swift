@@ -37,10 +37,14 @@ public struct LocationTracker: Reducer {
     case location(LocationManager.Action)
   }
 
-  /// The id the tracker creates its location manager with.
-  public struct ManagerID: Hashable, Sendable {
+  /// The id the tracker creates its location manager with; printed (in traces, coverage and
+  /// described effects) as `locationManager`.
+  public struct ManagerID: Hashable, Sendable, CustomStringConvertible {
     /// The id.
     public init() {}
+
+    /// `locationManager`: the name the tools show, not the type's dump.
+    public var description: String { "locationManager" }
   }
 
   @Dependency(\.locationClient) var locationClient

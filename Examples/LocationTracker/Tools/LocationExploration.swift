@@ -24,7 +24,7 @@ public enum LocationExploration {
   public static func answers(
     _ effect: DescribedEffect, _ started: LocationTracker.State
   ) -> EffectAnswer<LocationTracker.Action> {
-    guard effect.cancellationIDs == ["ManagerID()"] else { return .never }
+    guard effect.cancellationIDs == ["locationManager"] else { return .never }
     return .repeatedly(
       fixes.map { .location(.didUpdateLocations([$0])) } + [
         .location(.didChangeAuthorization(.authorizedWhenInUse)),
@@ -36,7 +36,7 @@ public enum LocationExploration {
   /// The rules the location tracker keeps.
   public static let invariants: [ExplorationInvariant<LocationTracker.State, LocationTracker.Action>] = [
     .effects("the manager runs for as long as the tracker is mounted") { _, effects in
-      effects.filter { $0.cancellationIDs == ["ManagerID()"] }.count == 1
+      effects.filter { $0.cancellationIDs == ["locationManager"] }.count == 1
     },
     .transition("distance grows only while tracking") { before, _, after in
       after.distance == before.distance || (before.isTracking && after.distance > before.distance)

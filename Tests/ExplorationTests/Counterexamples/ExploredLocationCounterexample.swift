@@ -26,7 +26,7 @@ func exploredLocationCounterexample(_ reducer: some Reducer<LocationTrackerFeatu
   } withDependencies: {
     $0.locationClient = LocationClient.controlled().client
   }
-  let effect1 = store.effectStarted(.subscribe, ids: ["ManagerID()"])
+  let effect1 = store.effectStarted(.subscribe, ids: ["locationManager"])
   store.effectCommanded(effect1)
   await store.answer(effect1, with: try JSONDecoder().decode(LocationTrackerFeature.LocationTracker.Action.self, from: Data(#"{"location":{"_0":{"didUpdateLocations":{"_0":[{"latitude":41.5749,"longitude":-93.7505,"quality":1}]}}}}"#.utf8)))
   await store.receive(try JSONDecoder().decode(LocationTrackerFeature.LocationTracker.Action.self, from: Data(#"{"location":{"_0":{"didUpdateLocations":{"_0":[{"latitude":41.5749,"longitude":-93.7505,"quality":1}]}}}}"#.utf8))) {
