@@ -55,8 +55,13 @@ enum TraceEvent {
     /// `debounce 300 ms`.
     var description: String {
       guard let interval else { return kind }
-      let milliseconds = Double(interval) / 1_000_000
-      return "\(kind) \(milliseconds == milliseconds.rounded() ? String(Int64(milliseconds)) : "\(milliseconds)") ms"
+      return "\(kind) \(Self.milliseconds(interval))"
+    }
+
+    /// A trace's nanoseconds as a reader reads them: `300 ms`, `300.5 ms`.
+    static func milliseconds(_ nanoseconds: Int64) -> String {
+      let milliseconds = Double(nanoseconds) / 1_000_000
+      return "\(milliseconds == milliseconds.rounded() ? String(Int64(milliseconds)) : "\(milliseconds)") ms"
     }
   }
 

@@ -15,8 +15,9 @@ struct TimingRun<Action: Codable & Sendable> {
   /// The effect the store's reducer returns next: the replayed step's.
   private let next = SanitizerVisibleMutex<Effect<Action>>(.none)
   private let store: HarnessStore<Nothing, Action>
-  /// The replay's starts not yet matched with a recorded one, with the time each was made at.
-  private var pending: [(effect: DescribedEffect, time: Duration)] = []
+  /// The replay's starts not yet matched with a recorded one, with the time each was made at (in
+  /// nanoseconds, as a trace's times are).
+  private var pending: [(effect: DescribedEffect, time: Int64)] = []
   /// The replay's effect for each recorded one it stands for.
   private var replayed: [TraceEffectNumber: DescribedEffect] = [:]
   /// The recorded effects a timing operator built.
@@ -89,7 +90,7 @@ struct TimingRun<Action: Codable & Sendable> {
       guard let by, actions.contains(by) else { return nil }
       expectedLabel = nil
     }
-    let when = time.map { " at \(Self.milliseconds(.nanoseconds($0)))" } ?? ""
+    let when = time.map { " at \(TraceEvent.Timing.milliseconds($0))" } ?? ""
     let recorded =
       "the recording started effect \(effect) (\(EffectPart(kind: kind, ids: ids, timing: timing?.effectTiming)))\(when)"
     guard !pending.isEmpty else {
@@ -102,7 +103,7 @@ struct TimingRun<Action: Codable & Sendable> {
       started.kind.rawValue == kind, started.cancellationIDs == ids, started.timing == timing?.effectTiming,
       expectedLabel.map({ $0 == started.startedBy }) ?? !byWait
     else {
-      return "\(recorded); the replay started \(started) at \(Self.milliseconds(startedAt)) instead"
+      return "\(recorded); the replay started \(started) at \(TraceEvent.Timing.milliseconds(startedAt)) instead"
     }
     replayed[effect] = started
     if timing != nil { timed.insert(effect) }
@@ -120,22 +121,16 @@ struct TimingRun<Action: Codable & Sendable> {
   mutating func unmatchedStart() -> String? {
     collect()
     guard let (started, time) = pending.first else { return nil }
-    return "the replay started \(started) at \(Self.milliseconds(time)), which the recording did not"
+    return "the replay started \(started) at \(TraceEvent.Timing.milliseconds(time)), which the recording did not"
   }
 
   /// Takes the starts the replay made since the last call.
   private mutating func collect() {
-    let now = clock.now.offset
+    let (seconds, attoseconds) = clock.now.offset.components
+    let now = seconds * 1_000_000_000 + attoseconds / 1_000_000_000
     for event in record.unasserted {
       if case .started(let effect) = event { pending.append((effect, now)) }
     }
     record.removeAllUnasserted()
-  }
-
-  /// `300 ms`, `1.5 ms`.
-  static func milliseconds(_ duration: Duration) -> String {
-    let (seconds, attoseconds) = duration.components
-    let value = Double(seconds) * 1_000 + Double(attoseconds) / 1e15
-    return value == value.rounded() ? "\(Int64(value)) ms" : "\(value) ms"
   }
 }
