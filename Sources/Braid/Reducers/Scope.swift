@@ -14,6 +14,11 @@
 public struct Scope<ParentState, ParentAction: Sendable, ChildState, ChildAction: Sendable>: Reducer {
   /// Where the child lives: a stored or computed property, or a case of an enum state.
   @usableFromInline let toChildState: StatePath<ParentState, ChildState>?
+  /// The child's byte offset in the parent's state when it is a stored property, else -1.
+  ///
+  /// Read without touching the key path: binding `toChildState` in `reduce` retained and
+  /// released the key path around the child's call, about 55 instructions per level.
+  @usableFromInline let childOffset: Int
   @usableFromInline let toCaseState: CasePath<ParentState, ChildState>?
   @usableFromInline let toChildAction: CasePath<ParentAction, ChildAction>
   @usableFromInline let child: (inout ChildState, ChildAction) -> Effect<ChildAction>
@@ -33,7 +38,9 @@ public struct Scope<ParentState, ParentAction: Sendable, ChildState, ChildAction
     action toChildAction: CasePath<ParentAction, ChildAction>,
     @ReducerBuilder<ChildState, ChildAction> child: () -> Child
   ) {
-    self.toChildState = StatePath(toChildState)
+    let path = StatePath(toChildState)
+    self.toChildState = path
+    self.childOffset = path.offset
     self.toCaseState = nil
     self.toChildAction = toChildAction
     let functions = ChildReducerBuilding.functions(of: child())
@@ -70,6 +77,7 @@ public struct Scope<ParentState, ParentAction: Sendable, ChildState, ChildAction
     line: UInt = #line
   ) {
     self.toChildState = nil
+    self.childOffset = -1
     self.toCaseState = toCaseState
     self.toChildAction = toChildAction
     let functions = ChildReducerBuilding.functions(of: child())
@@ -86,7 +94,13 @@ public struct Scope<ParentState, ParentAction: Sendable, ChildState, ChildAction
   public func reduce(into state: inout ParentState, action: ParentAction) -> Effect<ParentAction> {
     guard let childAction = toChildAction.extract(from: action) else { return .none }
     let effect: Effect<ChildAction>
-    if let toChildState {
+    if childOffset >= 0 {
+      effect = withUnsafeMutableBytes(of: &state) { bytes in
+        child(
+          &bytes.baseAddress.unsafelyUnwrapped.advanced(by: childOffset).assumingMemoryBound(to: ChildState.self)
+            .pointee, childAction)
+      }
+    } else if let toChildState {
       effect = toChildState.modify(&state) { child(&$0, childAction) }
     } else {
       let toCaseState = toCaseState.unsafelyUnwrapped

@@ -156,10 +156,18 @@ public final class Store<State, Action: Sendable> {
     let parentState = stateFunction
     let parentObserve = observePointerFunction
     let path = StatePath(toChildState)
+    let send: @MainActor (ChildAction) -> StoreTask = { parentSend(embed($0)) }
+    let state: @MainActor () -> ChildState = { path.read(parentState()) }
+    // A stored property of a stored property… of the root's state is observed from the root at
+    // its offset, in one hop whatever the depth.
+    if let rootRelative = rootRelativeObservation?.advanced(by: path.offset) {
+      return Store<ChildState, ChildAction>(
+        scoped: ScopedStoreBacking(send: send, state: state, rootRelative: rootRelative))
+    }
     return Store<ChildState, ChildAction>(
       scoped: ScopedStoreBacking(
-        send: { parentSend(embed($0)) },
-        state: { path.read(parentState()) },
+        send: send,
+        state: state,
         // Each level hands the next a pointer into the root's state rather than a copy of its
         // own: copying a level's state retained its buffers, once per level per send.
         observe: { notify in parentObserve { path.withValue(in: $0, notify) } }
@@ -205,6 +213,14 @@ public final class Store<State, Action: Sendable> {
   }
 
   /// Registers an observer of the state's value after every send.
+  /// This store's observation as the root's at an offset, when it has one.
+  @inlinable
+  var rootRelativeObservation: RootRelativeObservation? {
+    guard root != nil else { return scoped.unsafelyUnwrapped.rootRelative }
+    let observe = observePointerFunction
+    return RootRelativeObservation(observeRoot: { notify in observe { notify(UnsafeRawPointer($0)) } }, offset: 0)
+  }
+
   @inlinable
   var observeFunction: @MainActor (@escaping @MainActor (State) -> Void) -> ObservationToken {
     let observe = observePointerFunction
