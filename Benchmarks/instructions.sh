@@ -94,6 +94,7 @@ gated=(
   "scoped-plain-10 20000 scoped store send, plain, depth 10"
   "scoped-generic-10 20000 scoped store send, generic, depth 10"
   "foreach-1000 20000 forEach row send by id, 1000 rows"
+  "iflet-child 20000 ifLet child send, 1 observer"
   "send-chain 20000 .send chain, per action"
   "cancellable@main 5000 cancellable start + cancel, the sending thread's instructions (median of 3)"
   "large-state 20000 1,000-element state changed in place"
@@ -228,6 +229,7 @@ done
 for rows in 10 1000 100000; do
   row "forEach row send by id, $rows rows" "root send" "foreach-$rows" root-send
 done
+row "ifLet child send, 1 observer" "root send" iflet-child root-send
 row "IdentifiedArray [id:] write" "array + dictionary" identified-write identified-write.floor
 row "IdentifiedArray [id:] read" "array + dictionary" identified-read identified-read.floor
 for count in 1 10 100; do

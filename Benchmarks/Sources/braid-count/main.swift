@@ -43,7 +43,7 @@ func requests(_ store: isolated StoreActor<Int, Bool>, count: Int) async {
 func usageError(_ message: String) -> Never {
   let names =
     (Array(sendKernels.keys) + Array(effectKernels.keys) + Array(observationKernels.keys)
-    + Array(recorderKernels.keys)).sorted().joined(
+    + Array(recorderKernels.keys) + Array(navigationKernels.keys)).sorted().joined(
       separator: " ")
   let usage =
     "usage: braid-count actor-send N | braid-count actor-effects K N | braid-count teststore-step N\n       braid-count KERNEL N\nkernels: \(names)"
@@ -99,7 +99,9 @@ case ("teststore-step", 2):
     done.signal()
   }
 case (let name?, 2):
-  guard let kernel = sendKernels[name] ?? effectKernels[name] ?? observationKernels[name] ?? recorderKernels[name]
+  guard
+    let kernel = sendKernels[name] ?? effectKernels[name] ?? observationKernels[name] ?? recorderKernels[name]
+      ?? navigationKernels[name]
   else {
     usageError("unknown kernel '\(name)'")
   }
