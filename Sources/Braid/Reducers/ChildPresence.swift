@@ -8,25 +8,6 @@ enum ChildPresence: Equatable {
   case present(AnyHashable?)
 
   @usableFromInline
-  init<ChildState>(_ child: ChildState?) {
-    guard let child else {
-      self = .absent
-      return
-    }
-    if let identifiable = child as? any Identifiable {
-      self = .present(Self.identity(of: identifiable))
-    } else {
-      self = .present(nil)
-    }
-  }
-
-  @usableFromInline
-  static func identity<Child: Identifiable>(of child: Child) -> AnyHashable {
-    AnyHashable(child.id)
-  }
-
-  /// Whether the child that was `self` is gone in `next`: removed, or replaced by another.
-  @usableFromInline
   func isGone(in next: ChildPresence) -> Bool {
     self != .absent && self != next
   }

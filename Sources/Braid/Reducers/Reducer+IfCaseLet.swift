@@ -52,6 +52,7 @@ public struct IfCaseLetReducer<State, Action: Sendable, CaseState, CaseAction: S
   @usableFromInline let toCaseState: CasePath<State, CaseState>
   @usableFromInline let toCaseAction: CasePath<Action, CaseAction>
   @usableFromInline let id: AnyHashableSendable
+  @usableFromInline let identifier: ChildIdentifier<CaseState>
   @usableFromInline let fileID: StaticString
   @usableFromInline let line: UInt
 
@@ -70,6 +71,7 @@ public struct IfCaseLetReducer<State, Action: Sendable, CaseState, CaseAction: S
     self.childLifecycle = child.lifecycle
     self.toCaseState = toCaseState
     self.toCaseAction = toCaseAction
+    self.identifier = ChildIdentifier()
     self.id = AnyHashableSendable(
       ChildFeatureID.ifCaseLet(state: ObjectIdentifier(CaseState.self), action: ObjectIdentifier(CaseAction.self)))
     self.fileID = fileID
@@ -104,7 +106,7 @@ public struct IfCaseLetReducer<State, Action: Sendable, CaseState, CaseAction: S
         )
       },
       parent: parent,
-      instances: { ChildPresence(toCaseState.extract(from: $0)) },
+      instances: { identifier.presence(of: toCaseState.extract(from: $0)) },
       keepsStateBefore: childLifecycle.dismount != nil,
       changed: { stateBefore, before, stateAfter, after in
         var effects: [Effect<Action>] = []

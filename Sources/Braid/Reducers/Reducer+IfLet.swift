@@ -49,8 +49,12 @@ public struct IfLetReducer<State, Action: Sendable, ChildState, ChildAction: Sen
   @usableFromInline let parentLifecycle: Lifecycle<State, Action>
   @usableFromInline let childLifecycle: Lifecycle<ChildState, ChildAction>
   @usableFromInline let toChildState: WritableKeyPath<State, ChildState?>
+  /// The same path, read and written at its offset when it is a stored property: a key path
+  /// projection of an optional instantiated its metadata, about 1,000 instructions each time.
+  @usableFromInline let childPath: StatePath<State, ChildState?>
   @usableFromInline let toChildAction: CasePath<Action, ChildAction>
   @usableFromInline let id: AnyHashableSendable
+  @usableFromInline let identifier: ChildIdentifier<ChildState>
   @usableFromInline let fileID: StaticString
   @usableFromInline let line: UInt
 
@@ -69,6 +73,8 @@ public struct IfLetReducer<State, Action: Sendable, ChildState, ChildAction: Sen
     self.childLifecycle = child.lifecycle
     self.toChildState = toChildState
     self.toChildAction = toChildAction
+    self.identifier = ChildIdentifier()
+    self.childPath = StatePath(toChildState)
     self.id = AnyHashableSendable(ChildFeatureID.ifLet(state: toChildState))
     self.fileID = fileID
     self.line = line
@@ -82,9 +88,11 @@ public struct IfLetReducer<State, Action: Sendable, ChildState, ChildAction: Sen
       action: action,
       route: toChildAction.extract(from:),
       runChild: { state, childAction in
-        guard state[keyPath: toChildState] != nil else { return .missing }
-        let effect = child(&state[keyPath: toChildState]!, childAction)
-        return .ran(ChildFeatureReduction.childEffect(effect, id: id, embed: toChildAction.embedding))
+        childPath.modify(&state) { childState in
+          guard childState != nil else { return .missing }
+          let effect = child(&childState!, childAction)
+          return .ran(ChildFeatureReduction.childEffect(effect, id: id, embed: toChildAction.embedding))
+        }
       },
       reportMissing: { _, _ in
         reportMisuse(
@@ -94,7 +102,7 @@ public struct IfLetReducer<State, Action: Sendable, ChildState, ChildAction: Sen
         )
       },
       parent: parent,
-      instances: { ChildPresence($0[keyPath: toChildState]) },
+      instances: { state in withUnsafePointer(to: state) { identifier.presence(of: childPath.read(pointee: $0)) } },
       keepsStateBefore: childLifecycle.dismount != nil,
       changed: { stateBefore, before, stateAfter, after in
         var effects: [Effect<Action>] = []
