@@ -230,6 +230,7 @@ for rows in 10 1000 100000; do
   row "forEach row send by id, $rows rows" "root send" "foreach-$rows" root-send
 done
 row "ifLet child send, 1 observer" "root send" iflet-child root-send
+row "@Presents child send, 1 observer" "ifLet child send" presents-child iflet-child
 row "IdentifiedArray [id:] write" "array + dictionary" identified-write identified-write.floor
 row "IdentifiedArray [id:] read" "array + dictionary" identified-read identified-read.floor
 for count in 1 10 100; do

@@ -19,10 +19,29 @@ public struct OptionalChildParent: Reducer {
   }
 }
 
-/// The navigation workloads: a child's send through `ifLet`.
+/// The same child presented with `@Presents` and `ifLet(\.$child, action:)`.
+public struct PresentingParent: Reducer {
+  public struct State: Equatable, Sendable {
+    @Presents public var child: RootFeature.State? = RootFeature.State()
+    public init() {}
+  }
+
+  public enum Action: Equatable, Sendable {
+    case child(PresentationAction<RootFeature.Action>)
+  }
+
+  public init() {}
+
+  public var body: some Reducer<State, Action> {
+    EmptyReducer().ifLet(\.$child, action: /Action.child) { RootFeature() }
+  }
+}
+
+/// The navigation workloads: a child's send through `ifLet`, and through a presentation.
 @MainActor
 public let navigationKernels: [String: @MainActor (Int) -> Void] = [
-  "iflet-child": ifLetChildSend
+  "iflet-child": ifLetChildSend,
+  "presents-child": presentedChildSend,
 ]
 
 /// `n` sends of the child's `.increment` to a parent that holds the child in optional state,
@@ -31,4 +50,11 @@ public let navigationKernels: [String: @MainActor (Int) -> Void] = [
 public func ifLetChildSend(_ n: Int) {
   let store = Store(initialState: OptionalChildParent.State()) { OptionalChildParent() }
   observedSends(store, .child(.increment), count: \.child!.count, n)
+}
+
+/// The same sends to a presented child.
+@MainActor
+public func presentedChildSend(_ n: Int) {
+  let store = Store(initialState: PresentingParent.State()) { PresentingParent() }
+  observedSends(store, .child(.presented(.increment)), count: \.child!.count, n)
 }

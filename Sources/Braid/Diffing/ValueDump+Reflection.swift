@@ -258,6 +258,10 @@ extension ValueDump {
     private mutating func fieldItems(_ mirror: Mirror) -> [Item] {
       mirror.children.compactMap { child in
         if let label = child.label, label.hasPrefix("_$") { return nil }
+        // `@Presents var child` is stored as `_child`: show it under the name the feature uses.
+        if let label = child.label, label.hasPrefix("_"), child.value is any DumpsUnderWrappedName {
+          return Item(label: String(label.dropFirst()), node: node(for: child.value))
+        }
         return Item(label: child.label, node: node(for: child.value))
       }
     }

@@ -15,6 +15,8 @@ enum ChildFeatureID: Hashable, @unchecked Sendable {
   case ifCaseLet(state: ObjectIdentifier, action: ObjectIdentifier)
   /// The element with id `element` of the collection at `elements`.
   case forEach(elements: AnyKeyPath, element: AnyHashableSendable)
+  /// One presentation, by its number: the next one of the same key path has another.
+  case presentation(state: AnyKeyPath, number: UInt64)
 }
 
 extension ChildFeatureID: CustomStringConvertible {
@@ -25,6 +27,7 @@ extension ChildFeatureID: CustomStringConvertible {
     case .ifLet(let state): "\(state)"
     case .ifCaseLet(let state, _): "case \(state)"
     case .forEach(let elements, let element): "\(elements)[id: \(element)]"
+    case .presentation(let state, let number): "\(state) #\(number)"
     }
   }
 }
