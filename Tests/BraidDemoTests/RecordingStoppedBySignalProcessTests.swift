@@ -33,6 +33,7 @@ struct RecordingStoppedBySignalProcessTests {
     // written by then is the header, the initial state and the store's mount.
     let written = await onOwnThread { Self.waitUntil(trace, contains: #""event":"mounted""#) }
     #expect(written, "the trace never showed its store's mount")
+    #expect(process.isRunning, "the session ended before it was signalled")
     kill(process.processIdentifier, signal)
     // A safety net: a demo the signal did not end is killed, and the test fails on its status.
     let watchdog = DispatchWorkItem { if process.isRunning { kill(process.processIdentifier, SIGKILL) } }
@@ -71,9 +72,12 @@ struct RecordingStoppedBySignalProcessTests {
     Session(
       arguments: { _ in ["counter", "--interactive"] }, input: "+\n+\n", underWay: #""event":"state""#,
       testDescription: "counter --interactive"),
+    // The bundled log plays in 14 s and then the session ends by itself: slowed a hundredfold,
+    // it outlasts the test, so a signal sent late (a loaded pool resumes the test slowly) still
+    // finds it running.
     Session(
-      arguments: { _ in ["location", "--plain"] }, input: "", underWay: #""event":"action""#,
-      testDescription: "location --plain"),
+      arguments: { _ in ["location", "--plain", "--speed", "0.01"] }, input: "", underWay: #""event":"action""#,
+      testDescription: "location --plain, slowed"),
   ]
 
   /// Every recording command, stopped by each catchable signal mid-session (its input still
