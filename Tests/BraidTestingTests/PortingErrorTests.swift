@@ -49,6 +49,28 @@ struct PortingErrorTests {
       "`Scope(state: \\.child, action: /Action.child)` for a property of the state, `state: /State.child` for a case of an enum state"
     ),
     (
+      "ifLet of a presentation",
+      """
+      struct P: Reducer {
+        struct State { @Presents var child: Child.State? }
+        enum Action: Sendable { case child(PresentationAction<Child.Action>) }
+        var body: some Reducer<State, Action> { Reduce { _, _ in .none }.ifLet(\\.$child, action: \\.child) { Child() } }
+      }
+      """,
+      "`.ifLet(\\.$destination, action: /Action.destination) { Destination() }`"
+    ),
+    (
+      "ifLet of an alert",
+      """
+      struct P: Reducer {
+        struct State { @Presents var alert: AlertState<Never>? }
+        enum Action: Sendable { case alert(PresentationAction<Never>) }
+        var body: some Reducer<State, Action> { Reduce { _, _ in .none }.ifLet(\\.$alert, action: \\.alert) }
+      }
+      """,
+      "`.ifLet(\\.$alert, action: /Action.alert)`"
+    ),
+    (
       "ifLet",
       """
       struct P: Reducer {

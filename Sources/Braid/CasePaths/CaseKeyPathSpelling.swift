@@ -53,6 +53,31 @@ extension Reducer {
   @available(
     *, unavailable,
     message:
+      "Braid names an enum case by its constructor: write `.ifLet(\\.$destination, action: /Action.destination) { Destination() }` where TCA writes `action: \\.destination`"
+  )
+  public func ifLet<ChildState, ChildAction: Sendable, Child: Reducer<ChildState, ChildAction>>(
+    _ toPresentationState: WritableKeyPath<State, PresentationState<ChildState>>,
+    action toPresentationAction: CaseKeyPathSpelled<Action>,
+    @ReducerBuilder<ChildState, ChildAction> destination: () -> Child
+  ) -> Self {
+    fatalError("unavailable")
+  }
+
+  @available(
+    *, unavailable,
+    message:
+      "Braid names an enum case by its constructor: write `.ifLet(\\.$alert, action: /Action.alert)` where TCA writes `action: \\.alert`"
+  )
+  public func ifLet<ChildState>(
+    _ toPresentationState: WritableKeyPath<State, PresentationState<ChildState>>,
+    action toPresentationAction: CaseKeyPathSpelled<Action>
+  ) -> Self {
+    fatalError("unavailable")
+  }
+
+  @available(
+    *, unavailable,
+    message:
       "Braid names an enum case by its constructor: write `.forEach(\\.rows, action: /Action.rows)` where TCA writes `action: \\.rows`"
   )
   public func forEach<ElementState, ElementAction: Sendable, Element: Reducer<ElementState, ElementAction>>(
