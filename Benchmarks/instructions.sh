@@ -231,6 +231,7 @@ for rows in 10 1000 100000; do
 done
 row "ifLet child send, 1 observer" "root send" iflet-child root-send
 row "@Presents child send, 1 observer" "ifLet child send" presents-child iflet-child
+row "stack element send (top of 3), 1 observer" "ifLet child send" stack-element iflet-child
 row "IdentifiedArray [id:] write" "array + dictionary" identified-write identified-write.floor
 row "IdentifiedArray [id:] read" "array + dictionary" identified-read identified-read.floor
 for count in 1 10 100; do

@@ -37,11 +37,30 @@ public struct PresentingParent: Reducer {
   }
 }
 
+/// The same child as the top element of a three-element stack, run with `forEach(\.path, action:)`.
+public struct StackParent: Reducer {
+  public struct State: Equatable, Sendable {
+    public var path = StackState([RootFeature.State(), RootFeature.State(), RootFeature.State()])
+    public init() {}
+  }
+
+  public enum Action: Equatable, Sendable {
+    case path(StackAction<RootFeature.State, RootFeature.Action>)
+  }
+
+  public init() {}
+
+  public var body: some Reducer<State, Action> {
+    EmptyReducer().forEach(\.path, action: /Action.path) { RootFeature() }
+  }
+}
+
 /// The navigation workloads: a child's send through `ifLet`, and through a presentation.
 @MainActor
 public let navigationKernels: [String: @MainActor (Int) -> Void] = [
   "iflet-child": ifLetChildSend,
   "presents-child": presentedChildSend,
+  "stack-element": stackElementSend,
 ]
 
 /// `n` sends of the child's `.increment` to a parent that holds the child in optional state,
@@ -57,4 +76,11 @@ public func ifLetChildSend(_ n: Int) {
 public func presentedChildSend(_ n: Int) {
   let store = Store(initialState: PresentingParent.State()) { PresentingParent() }
   observedSends(store, .child(.presented(.increment)), count: \.child!.count, n)
+}
+
+/// The same sends to the top element of a stack, with one observer of its count.
+@MainActor
+public func stackElementSend(_ n: Int) {
+  let store = Store(initialState: StackParent.State()) { StackParent() }
+  observedSends(store, .path(.element(id: 2, action: .increment)), count: \.path[2].count, n)
 }

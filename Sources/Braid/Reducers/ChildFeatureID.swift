@@ -17,6 +17,8 @@ enum ChildFeatureID: Hashable, @unchecked Sendable {
   case forEach(elements: AnyKeyPath, element: AnyHashableSendable)
   /// One presentation, by its number: the next one of the same key path has another.
   case presentation(state: AnyKeyPath, number: UInt64)
+  /// One element of a stack, by its id: a popped id is never given again.
+  case stackElement(state: AnyKeyPath, id: StackElementID)
 }
 
 extension ChildFeatureID: CustomStringConvertible {
@@ -28,6 +30,7 @@ extension ChildFeatureID: CustomStringConvertible {
     case .ifCaseLet(let state, _): "case \(state)"
     case .forEach(let elements, let element): "\(elements)[id: \(element)]"
     case .presentation(let state, let number): "\(state) #\(number)"
+    case .stackElement(let state, let id): "\(state)[id: \(id)]"
     }
   }
 }
