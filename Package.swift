@@ -187,7 +187,7 @@ let package = Package(
     .testTarget(
       name: "BraidToolsTests",
       dependencies: [
-        "Braid", "BraidExploration", "BraidTrace", "BraidTools", "CounterFeature", "CounterTools",
+        "Braid", "BraidExploration", "BraidTestSupport", "BraidTrace", "BraidTools", "CounterFeature", "CounterTools",
         "LocationTrackerFeature",
         "LocationTrackerTools", "SignUpFeature", "SignUpTools", "UsersListFeature", "UsersListTools",
       ],

@@ -54,7 +54,9 @@ struct TraceJSONSchemaTests {
     let path = temporaryTracePath()
     defer { try? FileManager.default.removeItem(atPath: path) }
     try await TraceRecorderTests.record(TraceReplayTests.session, to: path).close()
-    let valid = try PythonJSONSchema.run(["-c", PythonJSONSchema.validator, PythonJSONSchema.schemaPath, path])
+    let valid = try await onOwnThread { [path] in
+      try PythonJSONSchema.run(["-c", PythonJSONSchema.validator, PythonJSONSchema.schemaPath, path])
+    }
     #expect(valid.status == 0, "\(valid.output)")
 
     var lines = try lines(of: path)
@@ -65,7 +67,9 @@ struct TraceJSONSchemaTests {
     let broken = temporaryTracePath("broken")
     defer { try? FileManager.default.removeItem(atPath: broken) }
     try lines.joined(separator: "\n").write(toFile: broken, atomically: false, encoding: .utf8)
-    let invalid = try PythonJSONSchema.run(["-c", PythonJSONSchema.validator, PythonJSONSchema.schemaPath, broken])
+    let invalid = try await onOwnThread { [broken] in
+      try PythonJSONSchema.run(["-c", PythonJSONSchema.validator, PythonJSONSchema.schemaPath, broken])
+    }
     #expect(invalid.status == 1)
     #expect(invalid.output.contains("line \(action + 1):"), "\(invalid.output)")
     #expect(invalid.output.contains("line \(lines.count):"), "\(invalid.output)")
@@ -75,7 +79,9 @@ struct TraceJSONSchemaTests {
     let path = temporaryTracePath()
     defer { try? FileManager.default.removeItem(atPath: path) }
     try await TraceReplayTests.recordLaps(to: path)
-    let valid = try PythonJSONSchema.run(["-c", PythonJSONSchema.validator, PythonJSONSchema.schemaPath, path])
+    let valid = try await onOwnThread { [path] in
+      try PythonJSONSchema.run(["-c", PythonJSONSchema.validator, PythonJSONSchema.schemaPath, path])
+    }
     #expect(valid.status == 0, "\(valid.output)")
     var lines = try lines(of: path)
     let read = try #require(lines.firstIndex { $0.contains(#""event":"read""#) })
@@ -83,7 +89,9 @@ struct TraceJSONSchemaTests {
     let broken = temporaryTracePath("broken")
     defer { try? FileManager.default.removeItem(atPath: broken) }
     try lines.joined(separator: "\n").write(toFile: broken, atomically: false, encoding: .utf8)
-    let invalid = try PythonJSONSchema.run(["-c", PythonJSONSchema.validator, PythonJSONSchema.schemaPath, broken])
+    let invalid = try await onOwnThread { [broken] in
+      try PythonJSONSchema.run(["-c", PythonJSONSchema.validator, PythonJSONSchema.schemaPath, broken])
+    }
     #expect(invalid.status == 1)
     #expect(invalid.output.contains("line \(read + 1):"), "\(invalid.output)")
   }
