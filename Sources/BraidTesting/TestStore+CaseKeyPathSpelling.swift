@@ -30,3 +30,34 @@ extension TestStore {
     fatalError("unavailable")
   }
 }
+
+extension TestStore {
+  /// TCA's `send(\.tap)`.
+  @available(
+    *, unavailable,
+    message:
+      "Braid names an enum case by its constructor: write `send(.child)` or `send(/Action.child, value)` where TCA writes `send(\\.child)`"
+  )
+  @discardableResult
+  public func send(
+    _ caseKeyPath: CaseKeyPathSpelled<Action>,
+    assert updateStateToExpectedResult: ((inout State) throws -> Void)? = nil
+  ) async -> StoreTask {
+    fatalError("unavailable")
+  }
+
+  /// TCA's `send(\.binding.field, value)` and `send(\.child, value)`.
+  @available(
+    *, unavailable,
+    message:
+      "Braid names an enum case by its constructor: write `send(.binding(.set(\\.field, value)))` where TCA writes `send(\\.binding.field, value)`, `send(/Action.child, value)` where it writes `send(\\.child, value)`"
+  )
+  @discardableResult
+  public func send<Value>(
+    _ caseKeyPath: CaseKeyPathSpelled<Action>,
+    _ value: Value,
+    assert updateStateToExpectedResult: ((inout State) throws -> Void)? = nil
+  ) async -> StoreTask {
+    fatalError("unavailable")
+  }
+}

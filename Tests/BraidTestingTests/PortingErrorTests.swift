@@ -140,6 +140,31 @@ struct PortingErrorTests {
       """,
       "`receive(/Action.child, value)`"
     ),
+    (
+      "send a case",
+      """
+      @MainActor func t() async {
+        let store = TestStore(initialState: Child.State()) { Child() }
+        await store.send(\\.tap)
+      }
+      """,
+      "`send(.child)` or `send(/Action.child, value)`"
+    ),
+    (
+      "send a binding",
+      """
+      struct Form: Reducer {
+        struct State: Equatable { var name = "" }
+        enum Action: BindableAction, Equatable { case binding(BindingAction<State>) }
+        var body: some Reducer<State, Action> { BindingReducer() }
+      }
+      @MainActor func t() async {
+        let store = TestStore(initialState: Form.State()) { Form() }
+        await store.send(\\.binding.name, "Blob") { $0.name = "Blob" }
+      }
+      """,
+      "`send(.binding(.set(\\.field, value)))` where TCA writes `send(\\.binding.field, value)`"
+    ),
   ]
 
   @Test(arguments: cases.indices)
@@ -169,6 +194,17 @@ struct PortingErrorTests {
           await store.receive(/Child.Action.tap)
           await store.receive(/Child.Action.got, 3)
           await store.receive(.tap)
+          await store.send(.tap)
+          await store.send(/Child.Action.got, 3)
+        }
+        struct Form: Reducer {
+          struct State: Equatable { var name = "" }
+          enum Action: BindableAction, Equatable { case binding(BindingAction<State>) }
+          var body: some Reducer<State, Action> { BindingReducer() }
+        }
+        @MainActor func u() async {
+          let store = TestStore(initialState: Form.State()) { Form() }
+          await store.send(.binding(.set(\\.name, "Blob"))) { $0.name = "Blob" }
         }
         """)
     #expect(output.status == 0, "\(output.text)")

@@ -11,6 +11,12 @@ public enum CaseKeyPathSpelling<Root> {
   public subscript(dynamicMember name: String) -> Never {
     switch self {}
   }
+
+  /// Any name inside a chain, so that TCA's `\.binding.field` type-checks as far as the
+  /// unavailable overload too.
+  public subscript(dynamicMember name: String) -> CaseKeyPathSpelling<Root> {
+    switch self {}
+  }
 }
 
 /// TCA's spelling of a case, `\.child`, as those overloads take it.
