@@ -15,16 +15,6 @@ import UserDirectoryClient
     if: ProcessInfo.processInfo.environment["BRAID_SANITIZER"] != nil,
     "real sockets and threads miss their bounds under a sanitizer; the plain run covers them"))
 struct SignUpServerLifetimeTests {
-  /// Waits (at most 20 s) until `condition` holds.
-  static func eventually(_ condition: () -> Bool) async -> Bool {
-    let deadline = ContinuousClock.now.advanced(by: .seconds(20))
-    while !condition() {
-      if ContinuousClock.now > deadline { return false }
-      try? await Task.sleep(for: .milliseconds(5))
-    }
-    return true
-  }
-
   @Test(arguments: [true, false])
   func aClientGoneDuringAWaitIsLetGoAtOnce(readsFirst: Bool) async throws {
     // The server's clock never moves: only the client's going can end the wait.
@@ -41,7 +31,7 @@ struct SignUpServerLifetimeTests {
     }[0]
     #expect(sent)
     #expect(
-      await Self.eventually { server.connectionCount == 0 },
+      await eventually { server.connectionCount == 0 },
       "the connection still waits; the server logged: \(log.values)")
     if readsFirst {
       // The reset answers the server's state line while the wait runs. A client that closes
@@ -72,7 +62,7 @@ struct SignUpServerLifetimeTests {
     #expect(server.connectionCount == 1)
     await clock.advance(by: .seconds(1))
     #expect(await client.value == ["state", "error: no line for 60 s; closing the connection"])
-    #expect(await Self.eventually { server.connectionCount == 0 })
+    #expect(await eventually { server.connectionCount == 0 })
     await server.stop()
   }
 
