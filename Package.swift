@@ -142,6 +142,23 @@ let package = Package(
       path: "Examples/UsersList/CLI",
       swiftSettings: strict
     ),
+    // The four examples behind one home screen: a navigation stack, and a quit that asks first.
+    .target(
+      name: "AppFeature",
+      dependencies: ["Braid", "CounterFeature", "LocationTrackerFeature", "SignUpFeature", "UsersListFeature"],
+      path: "Examples/App/Feature",
+      swiftSettings: strict
+    ),
+    .target(
+      name: "AppCLI",
+      dependencies: [
+        "AppFeature", "Braid", "BraidFetchedResultsLive", "BraidLocation", "BraidLocationLive", "BraidTools",
+        "CounterCLI", "DemoCommandLine", "LocationTrackerCLI", "SignUpCLI", "UserDirectoryClient",
+        "UserDirectoryLive", "UsersDatabase", "UsersListCLI", "UsersListFeature", "SignUpFeature",
+      ],
+      path: "Examples/App/CLI",
+      swiftSettings: strict
+    ),
     // Each example's catalog entry for the tools, and its exploration beside it.
     tools("Counter"),
     tools("SignUp", feature: "SignUpFeature", ["UserDirectoryClient"]),
@@ -150,7 +167,7 @@ let package = Package(
     .executableTarget(
       name: "braid-demo",
       dependencies: [
-        "BraidTools", "CounterCLI", "CounterFeature", "CounterTools", "DemoCommandLine", "LocationTrackerCLI",
+        "AppCLI", "BraidTools", "CounterCLI", "CounterFeature", "CounterTools", "DemoCommandLine", "LocationTrackerCLI",
         "LocationTrackerFeature", "LocationTrackerTools", "SignUpCLI", "SignUpFeature", "SignUpTools", "UsersListCLI",
         "UsersListFeature", "UsersListTools",
       ],
@@ -224,6 +241,15 @@ let package = Package(
       dependencies: [
         "Braid", "BraidTools", "BraidTesting", "BraidLocation", "DemoCommandLine", "LocationTrackerCLI",
         "LocationTrackerFeature",
+      ],
+      swiftSettings: strict
+    ),
+    .testTarget(
+      name: "AppExampleTests",
+      dependencies: [
+        "AppFeature", "Braid", "BraidFetchedResultsLive", "BraidLocation", "BraidLocationLive", "BraidSQLite",
+        "BraidTesting", "BraidTestSupport", "CounterFeature", "LocationTrackerFeature", "SignUpFeature", "UserDirectoryClient",
+        "UsersListFeature",
       ],
       swiftSettings: strict
     ),

@@ -1,3 +1,4 @@
+import AppCLI
 import BraidTools
 import CounterCLI
 import CounterFeature
@@ -78,6 +79,13 @@ enum BraidDemo {
       options: UsersCommand.usage
     ) { arguments, printHelp in
       try await UsersCommand.run(arguments: arguments, printUsage: printHelp)
+      return 0
+    },
+    Command(
+      name: "app", synopsis: "braid-demo app [--database PATH] [--nmea FILE] [--script FILE|-]",
+      options: AppCommand.usage
+    ) { arguments, printHelp in
+      try await AppCommand.run(arguments: arguments, printUsage: printHelp)
       return 0
     },
     Command(

@@ -152,13 +152,13 @@ struct BraidDemoProcessTests {
     #expect(badScript.error == "braid-demo: script line 1: unknown command: jump\n")
   }
 
-  @Test(arguments: ["signup", "counter", "location", "users", "serve"])
+  @Test(arguments: ["signup", "counter", "location", "users", "app", "serve"])
   func eachCommandsHelpDescribesThatCommand(command: String) async throws {
     let flag = try await Self.run([command, "--help"])
     #expect(flag.status == 0)
     #expect(flag.output.hasPrefix("usage: braid-demo \(command)"))
     #expect(flag.output.contains("\n  \(command) "))
-    let others = ["signup", "counter", "location", "users", "serve"].filter { $0 != command }
+    let others = ["signup", "counter", "location", "users", "app", "serve"].filter { $0 != command }
     #expect(
       others.allSatisfy { !flag.output.contains("usage: braid-demo \($0)") && !flag.output.contains("\n  \($0) ") })
     #expect(try await Self.run(["help", command]).output == flag.output)

@@ -84,7 +84,8 @@ public enum CounterCommand {
         --force          replace a --record file that already exists
     """
 
-  static func render(_ state: Counter.State) -> String {
+  /// The counter as one line: its count, a factoring in flight, the factors, the timer.
+  package static func render(_ state: Counter.State) -> String {
     var line = "count: \(state.count)"
     if state.isFactoring { line += "  factoring…" }
     if let factors = state.factorsDescription { line += "  factors: \(factors)" }

@@ -1,8 +1,8 @@
 /// The log `braid-demo location` replays when no source is named: a Trimble receiver with RTK
 /// fixes, from the GPSD project's regression suite (BSD-2-Clause; its header says so). Kept as
 /// text so the demo needs no resource bundle.
-enum BundledLog {
-  static let name = "nmea-rtk.log"
+package enum BundledLog {
+  package static let name = "nmea-rtk.log"
 
   static let text = #"""
     # Name: Trimble NMEA with RTK-4 fix.

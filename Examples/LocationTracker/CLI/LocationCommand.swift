@@ -267,7 +267,7 @@ public enum LocationCommand {
   }
 
   /// Writes the bundled log to a temporary file and returns its path.
-  static func writeBundledLog() throws(CommandError) -> String {
+  package static func writeBundledLog() throws(CommandError) -> String {
     let url = FileManager.default.temporaryDirectory.appendingPathComponent(
       "braid-\(UUID().uuidString)-\(BundledLog.name)")
     do {

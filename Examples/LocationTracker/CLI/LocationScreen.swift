@@ -40,7 +40,11 @@ package enum LocationScreen {
   ///   - source: What the fixes are read from.
   ///   - isLooping: Whether the source is a log replayed over and over, which the title says so
   ///     that a fix seen again is not taken for a new one.
-  package static func screen(_ state: LocationTracker.State, source: String, isLooping: Bool = false) -> String {
+  ///   - keys: The last line: the keys the screen takes (the app shows its own).
+  package static func screen(
+    _ state: LocationTracker.State, source: String, isLooping: Bool = false,
+    keys: String = "  s + Enter: start/stop tracking   r + Enter: one fix   q + Enter: quit"
+  ) -> String {
     var lines = ["Braid location — \(source)\(isLooping ? ", looping" : "")", ""]
     if let fix = state.current {
       lines.append("  Position   " + String(format: "%.9f, %.9f", fix.latitude, fix.longitude))
@@ -61,7 +65,7 @@ package enum LocationScreen {
         + "\(state.source.linesSkipped) skipped")
     if let error = state.error { lines.append("  Error      \(error)") }
     lines.append("")
-    lines.append("  s + Enter: start/stop tracking   r + Enter: one fix   q + Enter: quit")
+    lines.append(keys)
     return lines.joined(separator: "\n")
   }
 

@@ -9,14 +9,14 @@ import Foundation
 
 /// The text of a `signup --script`: a file, read whole and checked to be UTF-8, or standard
 /// input (`-`), read a line at a time (``standardInputLines()``).
-enum ScriptText {
+package enum ScriptText {
   /// The longest line of a script read from standard input, in bytes.
   static let maximumLineLength = 1 << 20
 
   /// The lines of standard input as they arrive (any line ending: LF, CR LF or CR). A line that
   /// is not UTF-8 or is longer than ``maximumLineLength`` ends them with a ``CommandError``
   /// naming it.
-  static func standardInputLines() -> AsyncThrowingStream<String, any Error> {
+  package static func standardInputLines() -> AsyncThrowingStream<String, any Error> {
     let input: StandardInputLines
     do {
       input = try StandardInputLines(maximumLength: maximumLineLength, terminator: .crOrLF, invalidUTF8: .reject)
@@ -55,7 +55,7 @@ enum ScriptText {
   ///
   /// - Throws: A runtime ``CommandError`` that says why the script cannot be read: the system's
   ///   reason for a file it cannot open, or where the first byte that is not UTF-8 is.
-  static func read(_ path: String) throws(CommandError) -> String {
+  package static func read(_ path: String) throws(CommandError) -> String {
     let bytes: Data
     let name = "'\(path)'"
     var isDirectory: ObjCBool = false

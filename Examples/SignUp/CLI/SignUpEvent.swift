@@ -4,7 +4,7 @@ import UserDirectoryClient
 /// One line of the sign-up event language that `signup --script` runs and `serve` reads from
 /// each connection: `type FIELD TEXT`, `clear FIELD`, `wait DURATION`, `submit [REQUEST-ID]`,
 /// `dismiss`, `show`.
-enum SignUpEvent: Equatable {
+package enum SignUpEvent: Equatable, Sendable {
   /// `type FIELD TEXT` (the rest of the line, spaces included) and `clear FIELD`.
   case set(SignUpScreen.Field, String)
   /// `wait 400ms`: let time pass before the next event.
@@ -18,20 +18,20 @@ enum SignUpEvent: Equatable {
   case show
 
   /// Why a line is not an event.
-  struct ParseError: Error, Equatable {
+  package struct ParseError: Error, Equatable {
     /// What was expected, or `unknown command`.
-    let reason: String
+    package let reason: String
     /// The part of the line that may be shown back: it stops before anything that may be a
     /// password (whatever follows a word the parser did not recognise, or a password-like word),
     /// and ends with ` …` when something was cut.
-    let shown: String
+    package let shown: String
   }
 
   /// The longest `wait` a line may ask for.
   static let longestWait = Duration.seconds(24 * 60 * 60)
 
   /// The event `line` stands for; `nil` for a blank line or a `#` comment.
-  static func parse(_ line: String) throws(ParseError) -> SignUpEvent? {
+  package static func parse(_ line: String) throws(ParseError) -> SignUpEvent? {
     let line = line.trimmingCharacters(in: .whitespaces)
     if line.isEmpty || line.hasPrefix("#") { return nil }
     let words = line.split(separator: " ", maxSplits: 2, omittingEmptySubsequences: true).map(String.init)
@@ -74,7 +74,7 @@ enum SignUpEvent: Equatable {
 
   /// Whether `word` may name the password or its verification, mistyped: what follows it must
   /// not be shown.
-  static func isPasswordLike(_ word: String) -> Bool {
+  package static func isPasswordLike(_ word: String) -> Bool {
     let word = word.lowercased()
     return ["pass", "pw", "pwd", "secret", "verif", "word"].contains { word.contains($0) }
       || editDistance(word, "password") <= 3 || editDistance(word, "verification") <= 4
@@ -101,7 +101,7 @@ enum SignUpEvent: Equatable {
   }
 
   /// The form action that sets `field` to `text`.
-  static func action(_ field: SignUpScreen.Field, _ text: String) -> SignUpForm.Action {
+  package static func action(_ field: SignUpScreen.Field, _ text: String) -> SignUpForm.Action {
     switch field {
     case .username: .usernameChanged(text)
     case .email: .emailChanged(text)
@@ -111,7 +111,7 @@ enum SignUpEvent: Equatable {
   }
 
   /// `400ms`, `2s`, `5m` or `1h`, from zero to ``longestWait``; `nil` otherwise.
-  static func duration(_ text: String) -> Duration? {
+  package static func duration(_ text: String) -> Duration? {
     let units: [(suffix: String, milliseconds: Int)] = [("ms", 1), ("s", 1_000), ("m", 60_000), ("h", 3_600_000)]
     for unit in units where text.hasSuffix(unit.suffix) {
       let digits = text.dropLast(unit.suffix.count)
@@ -124,7 +124,7 @@ enum SignUpEvent: Equatable {
   }
 
   /// Why "Create" is disabled, in words that complete "cannot create the account: …".
-  static func whyDisabled(_ state: SignUpForm.State) -> String {
+  package static func whyDisabled(_ state: SignUpForm.State) -> String {
     if state.isSigningUp { return "a sign-up is already in progress" }
     if state.username.isEmpty { return "the username is empty" }
     if state.email.isEmpty { return "the email is empty" }

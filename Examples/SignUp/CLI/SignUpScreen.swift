@@ -2,9 +2,9 @@ import DemoCommandLine
 import SignUpFeature
 
 /// The sign-up form as text: what the interactive terminal draws and the scripted mode prints.
-enum SignUpScreen {
+package enum SignUpScreen {
   /// The form's fields, in tab order.
-  enum Field: String, CaseIterable {
+  package enum Field: String, CaseIterable, Sendable {
     case username, email, password, verification
 
     var label: String {
@@ -18,7 +18,7 @@ enum SignUpScreen {
   }
 
   /// The screen for `state`, with a `>` at the focused field (none in scripted output).
-  static func render(_ state: SignUpForm.State, focus: Field? = nil) -> String {
+  package static func render(_ state: SignUpForm.State, focus: Field? = nil) -> String {
     func row(_ field: Field, _ value: String, _ note: String) -> String {
       let marker = field == focus ? ">" : " "
       let label = field.label.padding(toLength: 9, withPad: " ", startingAt: 0)

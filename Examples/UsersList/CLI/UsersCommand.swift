@@ -57,21 +57,7 @@ public enum UsersCommand {
         throw .usage("unknown option '\(flag)'")
       }
     }
-    let database: UsersDatabasePath
-    do {
-      database = try UsersDatabasePath.resolve(option: databaseOption)
-    } catch {
-      throw .usage(error.message)
-    }
-    if let warning = database.permissionWarning {
-      FileHandle.standardError.write(Data("braid-demo: \(warning)\n".utf8))
-    }
-    let path = database.fileName
-    // The directory is the demo's own data folder: make it (owner-only, as `signup` does), so
-    // the observer can watch it before `signup` creates the database.
-    try? FileManager.default.createDirectory(
-      atPath: URL(fileURLWithPath: path).deletingLastPathComponent().path, withIntermediateDirectories: true,
-      attributes: [.posixPermissions: 0o700])
+    let path = try watchedDatabase(option: databaseOption).fileName
     var initial = UsersList.State()
     initial.isSectioned = sectioned
     // `--plain` runs until interrupted: the recording then gets the whole session.
@@ -92,6 +78,29 @@ public enum UsersCommand {
     } catch {
       throw .runtime("\(error)")
     }
+  }
+
+  /// The database `option` names (or the default one), its permission warning said on
+  /// standard error, and its folder made when missing (owner-only, as `signup` makes it), so
+  /// that an observer can watch the folder before `signup` creates the database.
+  ///
+  /// - Parameter option: The `--database` path, if given.
+  /// - Returns: The database.
+  /// - Throws: A usage ``CommandError`` for a path that cannot last.
+  package static func watchedDatabase(option: String?) throws(CommandError) -> UsersDatabasePath {
+    let database: UsersDatabasePath
+    do {
+      database = try UsersDatabasePath.resolve(option: option)
+    } catch {
+      throw .usage(error.message)
+    }
+    if let warning = database.permissionWarning {
+      FileHandle.standardError.write(Data("braid-demo: \(warning)\n".utf8))
+    }
+    try? FileManager.default.createDirectory(
+      atPath: URL(fileURLWithPath: database.fileName).deletingLastPathComponent().path,
+      withIntermediateDirectories: true, attributes: [.posixPermissions: 0o700])
+    return database
   }
 
   @MainActor

@@ -3,10 +3,14 @@ import Foundation
 import UsersListFeature
 
 /// How the users list is drawn: a screen for a terminal, lines for a pipe.
-enum UsersScreen {
+package enum UsersScreen {
   /// The whole screen, at most `height` lines tall when given: the list is cut to fit, and says
-  /// how many users it leaves out, so the title and the commands stay on screen.
-  static func screen(_ state: UsersList.State, database: String, height: Int? = nil) -> String {
+  /// how many users it leaves out, so the title and the commands stay on screen. `keys` is the
+  /// last line: the keys the screen takes (the app shows its own).
+  package static func screen(
+    _ state: UsersList.State, database: String, height: Int? = nil,
+    keys: String = "  s + Enter: sections on/off   q + Enter: quit"
+  ) -> String {
     let header = ["Braid users — \(database)", ""]
     var body: [String] = []
     if !state.isLoaded {
@@ -26,7 +30,7 @@ enum UsersScreen {
     }
     if let error = state.error { footer.append("  \(error)") }
     footer.append("")
-    footer.append("  s + Enter: sections on/off   q + Enter: quit")
+    footer.append(keys)
     if let height {
       // One line stays free for the cursor below the screen.
       let room = max(1, height - 1 - header.count - footer.count)
@@ -39,7 +43,7 @@ enum UsersScreen {
   }
 
   /// The terminal's height in lines, or `nil` when standard output is not a terminal.
-  static func terminalHeight() -> Int? {
+  package static func terminalHeight() -> Int? {
     var size = winsize()
     guard ioctl(1, UInt(TIOCGWINSZ), &size) == 0, size.ws_row > 0 else { return nil }
     return Int(size.ws_row)
