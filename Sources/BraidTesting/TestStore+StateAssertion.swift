@@ -16,6 +16,13 @@ extension TestStore {
     // What the live objects hold before the closure runs, to catch it writing through them. Not
     // `actual`'s own content: actions reduced since may have changed the objects too.
     let liveBeforeClosure = update != nil && actual.content != nil ? ValueDump.ContentSnapshot(actual.value) : nil
+    // The closure's shared values start as the state it starts from had them; what it writes
+    // through `withLock` stays in them, away from the store's live values.
+    let base = update != nil && exhaustivity.isOff ? actual : before
+    let shared = base.content?.sharedValues ?? [:]
+    // A state without shared values skips the task-local scope (the TestStore step row of
+    // Benchmarks/instructions.sh).
+    let asserted = shared.isEmpty ? nil : SharedAssertionValues(shared)
     if let update {
       do {
         // Non-exhaustive: only the fields the closure names must hold, so apply it to the
@@ -25,7 +32,7 @@ extension TestStore {
         try withDependencies {
           $0 = store.dependencies
         } operation: {
-          try update(&expected)
+          if let asserted { try asserted.during { try update(&expected) } } else { try update(&expected) }
         }
       } catch {
         recordFailure("Threw error: \(error)", at: site)
@@ -37,7 +44,8 @@ extension TestStore {
       actual: actual,
       expected: expected,
       // The state the closure started from: its untouched objects must read as they were then.
-      expectedBase: update != nil && exhaustivity.isOff ? actual : before,
+      expectedBase: base,
+      asserted: asserted,
       isUpdated: update != nil,
       liveBeforeClosure: liveBeforeClosure
     )
@@ -116,6 +124,7 @@ extension TestStore {
       actual: StateSnapshot<State>,
       expected: State,
       expectedBase: StateSnapshot<State>,
+      asserted: SharedAssertionValues?,
       isUpdated: Bool,
       liveBeforeClosure: ValueDump.ContentSnapshot?
     ) {
@@ -134,7 +143,10 @@ extension TestStore {
       // Without a closure the expected state is the state before, whose objects may have changed
       // since: its frozen content is what was expected.
       let expectedContent =
-        isUpdated ? ValueDump.ContentSnapshot(expected, objectsAsIn: expectedBase.frozenContent) : beforeContent
+        !isUpdated
+        ? beforeContent
+        : asserted?.during { ValueDump.ContentSnapshot(expected, objectsAsIn: expectedBase.frozenContent) }
+          ?? ValueDump.ContentSnapshot(expected, objectsAsIn: expectedBase.frozenContent)
       contents = (beforeContent, actualContent, expectedContent)
       expectedMatches = expectedContent == actualContent
       expectedIsBefore = expectedContent == beforeContent

@@ -31,6 +31,10 @@ public enum IssueReporting {
 
   @TaskLocal static var handler: (@Sendable (Issue) -> Void)?
 
+  /// The handler installed for the current task, if any: for work that reports later, from
+  /// another thread, to the handler of the code that started it.
+  package static var installedHandler: (@Sendable (Issue) -> Void)? { handler }
+
   /// Hands `message` to the installed ``withIssueHandler(_:operation:)-(_,_)`` handler, if any.
   ///
   /// - Returns: Whether a handler took it.

@@ -17,13 +17,15 @@ extension ValueDump {
     /// Each object's fields as `compared` and `shown` render them, by identity.
     private let comparedFields: [ObjectIdentifier: [Item]]
     private let shownFields: [ObjectIdentifier: [Item]]
+    /// The whole values of the shared references (``Shared``) the value held, by identity.
+    package let sharedValues: [ObjectIdentifier: Any]
 
     /// The snapshot of `value` now.
     ///
     /// - Parameter value: Any value.
     package init(_ value: Any) {
-      (compared, comparedFields) = Reflector.rendering(value, usesHooks: false)
-      (shown, shownFields) = Reflector.rendering(value, usesHooks: true)
+      (compared, comparedFields, sharedValues) = Reflector.rendering(value, usesHooks: false)
+      (shown, shownFields, _) = Reflector.rendering(value, usesHooks: true)
     }
 
     /// The snapshot of `value` with the objects it shares with `earlier` as `earlier` froze
@@ -34,8 +36,9 @@ extension ValueDump {
     ///   - value: A value that may share objects with the one `earlier` was taken of.
     ///   - earlier: The snapshot whose objects' content stands for theirs now.
     package init(_ value: Any, objectsAsIn earlier: ContentSnapshot) {
-      (compared, comparedFields) = Reflector.rendering(value, usesHooks: false, frozenFields: earlier.comparedFields)
-      (shown, shownFields) = Reflector.rendering(value, usesHooks: true, frozenFields: earlier.shownFields)
+      (compared, comparedFields, sharedValues) = Reflector.rendering(
+        value, usesHooks: false, frozenFields: earlier.comparedFields)
+      (shown, shownFields, _) = Reflector.rendering(value, usesHooks: true, frozenFields: earlier.shownFields)
     }
 
     /// The snapshot of `value` when it holds an object anywhere, else `nil`: a value without

@@ -23,6 +23,9 @@ extension ValueDump {
     private var frozenFields: [ObjectIdentifier: [Item]] = [:]
     /// The fields each object was rendered with (rendering pass), for a snapshot to keep.
     private(set) var renderedFields: [ObjectIdentifier: [Item]] = [:]
+    /// The whole values of the shared references met (rendering pass), by identity: what an
+    /// assertion on this snapshot starts from.
+    private(set) var sharedValues: [ObjectIdentifier: Any] = [:]
 
     /// The structure of `value`, its repeated objects numbered.
     ///
@@ -45,7 +48,7 @@ extension ValueDump {
       _ value: Any,
       usesHooks: Bool,
       frozenFields: [ObjectIdentifier: [Item]] = [:]
-    ) -> (node: Node, fields: [ObjectIdentifier: [Item]]) {
+    ) -> (node: Node, fields: [ObjectIdentifier: [Item]], sharedValues: [ObjectIdentifier: Any]) {
       var counter = Reflector()
       counter.isCounting = true
       counter.usesHooks = usesHooks
@@ -55,7 +58,7 @@ extension ValueDump {
       renderer.frozenFields = frozenFields
       renderer.repeated = Set(counter.occurrences.filter { $0.value > 1 }.keys)
       let node = renderer.node(for: value)
-      return (node, renderer.renderedFields)
+      return (node, renderer.renderedFields, renderer.sharedValues)
     }
 
     /// Whether `value` holds an object anywhere in its content (read as content comparison reads
@@ -67,6 +70,8 @@ extension ValueDump {
     static func holdsObjects(_ value: Any) -> Bool {
       // A trivially copyable type holds no reference at all: no Mirror needed.
       if isTriviallyCopyable(value) || leafText(of: value) != nil { return false }
+      // A shared value is a reference, though it prints as the value it holds.
+      if value is any SharedValueReflecting { return true }
       let mirror = Mirror(reflecting: value)
       if mirror.displayStyle == .class { return true }
       for child in mirror.children where holdsObjects(child.value) { return true }
@@ -80,6 +85,15 @@ extension ValueDump {
 
     /// The structure of `value`.
     private mutating func node(for value: Any) -> Node {
+      // A shared value prints, and compares, as the value it holds now (or as the assertion
+      // being checked has it).
+      if let shared = value as? any SharedValueReflecting {
+        if !isCounting {
+          let root = shared.sharedRoot
+          sharedValues[root.id] = root.value
+        }
+        return node(for: shared.sharedValue)
+      }
       if usesHooks, let convertible = value as? any CustomDumpStringConvertible {
         return .text(convertible.customDumpDescription)
       }
