@@ -30,6 +30,7 @@ let package = Package(
       targets: ["CounterFeature", "SignUpFeature", "UserDirectoryClient", "LocationTrackerFeature", "UsersListFeature"]),
     .library(name: "BraidSQLite", targets: ["BraidSQLite"]),
     .library(name: "BraidURLSession", targets: ["BraidURLSession"]),
+    .library(name: "BraidSharedStorage", targets: ["BraidSharedStorage"]),
     .library(name: "BraidLocation", targets: ["BraidLocation", "BraidLocationLive"]),
     .library(name: "BraidFetchedResults", targets: ["BraidFetchedResults", "BraidFetchedResultsLive"]),
     .executable(name: "braid-demo", targets: ["braid-demo"]),
@@ -56,6 +57,8 @@ let package = Package(
     // The POSIX I/O the live clients and CLIs share: readers, an event loop, lines, TCP, stdin.
     .target(name: "BraidPOSIX", dependencies: ["Braid", "CBraidEventLoop"], swiftSettings: strict),
     .target(name: "CBraidEventLoop"),
+    // Shared values kept in files (atomic, durable, watched with inotify): Linux's.
+    .target(name: "BraidSharedStorage", dependencies: ["Braid", "BraidPOSIX"], swiftSettings: strict),
     .target(name: "BraidLocation", dependencies: ["Braid"], swiftSettings: strict),
     .target(
       name: "BraidLocationLive", dependencies: ["Braid", "BraidLocation", "BraidPOSIX"], swiftSettings: strict),
@@ -230,6 +233,10 @@ let package = Package(
     ),
     .testTarget(name: "BraidURLSessionTests", dependencies: ["Braid", "BraidURLSession"], swiftSettings: strict),
     .testTarget(name: "BraidPOSIXTests", dependencies: ["Braid", "BraidPOSIX"], swiftSettings: strict),
+    .testTarget(
+      name: "BraidSharedStorageTests",
+      dependencies: ["Braid", "BraidSharedStorage", "BraidTesting", "BraidTestSupport"],
+      swiftSettings: strict),
     .testTarget(name: "BraidSQLiteTests", dependencies: ["BraidSQLite"], swiftSettings: strict),
     .testTarget(
       name: "CounterExampleTests",

@@ -25,7 +25,7 @@ cd "$(dirname "$0")/.."
 work=.build-docs/archives
 rm -rf "$work"
 mkdir -p "$work"
-modules=(Braid BraidTesting BraidTrace BraidExploration BraidTools BraidSQLite BraidLocation BraidLocationLive BraidFetchedResults BraidFetchedResultsLive BraidURLSession)
+modules=(Braid BraidTesting BraidTrace BraidExploration BraidTools BraidSQLite BraidSharedStorage BraidLocation BraidLocationLive BraidFetchedResults BraidFetchedResultsLive BraidURLSession)
 for module in "${modules[@]}"; do
   swift build --scratch-path .build-docs --target "$module" >/dev/null
 done

@@ -1,0 +1,134 @@
+import Braid
+import Foundation
+
+/// One shared file's saves: the first mutation's value is written at once, and later ones at
+/// most once per ``window`` on the clock, each write holding the newest value; `flush` writes
+/// what is waiting and returns once it is durable.
+final class FileSaves: Sendable {
+  private struct State {
+    /// The newest value not yet written.
+    var pending: Data?
+    /// Whether a window is running: saves now wait for its end.
+    var isWindowOpen = false
+    /// Whether the file on disk did not decode: it is moved aside before the first write.
+    var isUndecodable = false
+    /// What this process wrote or read last, newest last: a change notice whose content is one
+    /// of these is this process's own.
+    var known: [Data] = []
+    /// The error of the last write, until a write succeeds.
+    var lastError: FileStorageError?
+    /// The issue handler of the code that asked for the newest save: a write's problems are
+    /// reported to it, though the write runs on another thread.
+    var reportsTo: (@Sendable (IssueReporting.Issue) -> Void)?
+  }
+
+  /// The shortest time between two writes after the first.
+  static let window = Duration.milliseconds(250)
+
+  let path: String
+  let storage: FileStorage
+  private let clock: any Clock<Duration>
+  private let state = SanitizerVisibleMutex(State())
+  /// Writes run here, one at a time, in the order they were asked for: blocking file work
+  /// stays off the cooperative pool.
+  private let queue = DispatchQueue(label: "braid.shared-file.saves")
+
+  init(path: String, storage: FileStorage, clock: any Clock<Duration>) {
+    self.path = path
+    self.storage = storage
+    self.clock = clock
+  }
+
+  /// Saves `data`: at once when no window runs, else at the window's end.
+  func save(_ data: Data) {
+    let handler = IssueReporting.installedHandler
+    let opensWindow = state.withLock { state -> Bool in
+      state.pending = data
+      state.reportsTo = handler
+      guard !state.isWindowOpen else { return false }
+      state.isWindowOpen = true
+      return true
+    }
+    guard opensWindow else { return }
+    writePending()
+    Task { [self] in await runWindows() }
+  }
+
+  /// Writes what is waiting and returns once it is durable.
+  ///
+  /// - Throws: The error of the last write, when it failed.
+  func flush() async throws(FileStorageError) {
+    let handler = IssueReporting.installedHandler
+    state.withLock { $0.reportsTo = handler ?? $0.reportsTo }
+    writePending()
+    await withCheckedContinuation { continuation in queue.async { continuation.resume() } }
+    if let error = state.withLock({ $0.lastError }) { throw error }
+  }
+
+  /// Records content read from the file: a later notice of the same content is no change.
+  func remember(_ data: Data) {
+    state.withLock { Self.remember(data, in: &$0) }
+  }
+
+  /// Whether `data` is content this process wrote or read last.
+  func isKnown(_ data: Data) -> Bool {
+    state.withLock { $0.known.contains(data) }
+  }
+
+  /// Marks the file as undecodable: the first write moves it aside.
+  func markUndecodable() {
+    state.withLock { $0.isUndecodable = true }
+  }
+
+  /// Ends windows while saves keep coming, writing at the end of each.
+  private func runWindows() async {
+    while true {
+      try? await clock.sleep(for: Self.window)
+      let more = state.withLock { state -> Bool in
+        guard state.pending != nil else {
+          state.isWindowOpen = false
+          return false
+        }
+        return true
+      }
+      guard more else { return }
+      writePending()
+    }
+  }
+
+  /// Writes the newest waiting value, if any, on the queue.
+  private func writePending() {
+    queue.async { [self] in
+      let work = state.withLock {
+        state -> (data: Data, movesAside: Bool, reportsTo: ((@Sendable (IssueReporting.Issue) -> Void)?))? in
+        guard let data = state.pending else { return nil }
+        state.pending = nil
+        Self.remember(data, in: &state)
+        defer { state.isUndecodable = false }
+        return (data, state.isUndecodable, state.reportsTo)
+      }
+      guard let work else { return }
+      let report = { (message: String) in
+        guard let handler = work.reportsTo else { return reportIssue(message) }
+        IssueReporting.withIssueHandler(handler) { reportIssue(message) }
+      }
+      do {
+        if work.movesAside {
+          try storage.move(path, path + ".undecodable")
+          report("\(path) did not decode: it was moved to \(path).undecodable before the first save")
+        }
+        try storage.save(work.data, path)
+        state.withLock { $0.lastError = nil }
+      } catch {
+        let error = error as? FileStorageError ?? FileStorageError(path: path, step: "save", reason: "\(error)")
+        state.withLock { $0.lastError = error }
+        report("The shared value was not saved: \(error)")
+      }
+    }
+  }
+
+  private static func remember(_ data: Data, in state: inout State) {
+    state.known.append(data)
+    if state.known.count > 4 { state.known.removeFirst() }
+  }
+}
