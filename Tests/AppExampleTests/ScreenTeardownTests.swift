@@ -27,6 +27,12 @@ struct ScreenTeardownTests {
     }
     #expect(Self.descriptors(on: log) == 0)
     let push = store.send(.pushTapped(.location))
+    // The tracker's manager is made as the screen mounts: start once it answered.
+    let mounted = await store.until {
+      guard case .location(let tracker)? = $0.path.last else { return false }
+      return tracker.authorization != .notDetermined
+    }
+    #expect(mounted)
     store.send(.path(.element(id: 0, action: .location(.toggleTrackingTapped))))
     let reading = await store.until {
       guard case .location(let tracker)? = $0.path.last else { return false }
