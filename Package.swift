@@ -233,6 +233,10 @@ let package = Package(
     ),
     .testTarget(name: "BraidURLSessionTests", dependencies: ["Braid", "BraidURLSession"], swiftSettings: strict),
     .testTarget(name: "BraidPOSIXTests", dependencies: ["Braid", "BraidPOSIX"], swiftSettings: strict),
+    // The writer Scripts/shared-durability-test.sh kills and restarts.
+    .executableTarget(
+      name: "shared-durability-writer", dependencies: ["Braid", "BraidSharedStorage"],
+      path: "Tests/SharedDurabilityWriter", swiftSettings: strict),
     .testTarget(
       name: "BraidSharedStorageTests",
       dependencies: ["Braid", "BraidSharedStorage", "BraidTesting", "BraidTestSupport"],

@@ -53,6 +53,22 @@ enum AtomicFile {
   }
 }
 
+extension AtomicFile {
+  /// Removes the temporary files that writers of `path` killed mid-write left beside it: those
+  /// whose process (named in the file's name) no longer runs.
+  static func removeLeftovers(of path: String) {
+    let url = URL(fileURLWithPath: path)
+    let folder = url.deletingLastPathComponent().path
+    let prefix = "." + url.lastPathComponent + "."
+    let names = (try? FileManager.default.contentsOfDirectory(atPath: folder)) ?? []
+    for name in names where name.hasPrefix(prefix) && name.hasSuffix(".tmp") {
+      let parts = name.dropFirst(prefix.count).split(separator: ".")
+      guard parts.count == 3, let pid = pid_t(parts[0]), kill(pid, 0) != 0, errno == ESRCH else { continue }
+      unlink(folder + "/" + name)
+    }
+  }
+}
+
 /// Why a shared file could not be read, written or moved.
 public struct FileStorageError: Error, Equatable, CustomStringConvertible {
   /// The file.

@@ -36,9 +36,11 @@ public struct FileStorage: Sendable {
 
   /// The real file system: atomic, durable writes (a temporary file, `fsync`, `rename`, then
   /// `fsync` of the folder; files 0600, a missing folder made 0700), and changes made by other
-  /// processes seen through inotify, a file replaced by `rename` included.
+  /// processes seen through inotify, a file replaced by `rename` included. Loading a file
+  /// removes the temporary files that writers killed mid-write left beside it.
   public static let fileSystem = FileStorage(
     load: { path in
+      AtomicFile.removeLeftovers(of: path)
       guard FileManager.default.fileExists(atPath: path) else { return nil }
       do {
         return try Data(contentsOf: URL(fileURLWithPath: path))

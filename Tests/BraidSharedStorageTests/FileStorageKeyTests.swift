@@ -122,6 +122,30 @@ struct FileStorageKeyTests {
     #expect(try String(contentsOfFile: path, encoding: .utf8) == "4")
   }
 
+  @Test func loadingRemovesWhatAKilledWriterLeftBehind() async throws {
+    defer { try? FileManager.default.removeItem(atPath: folder) }
+    try FileManager.default.createDirectory(atPath: folder, withIntermediateDirectories: true)
+    // A process that has ended: its temporary file is garbage. This process's may be in use.
+    let ended = try await onOwnThread { () throws -> Int32 in
+      let process = Process()
+      process.executableURL = URL(fileURLWithPath: "/bin/true")
+      try process.run()
+      process.waitUntilExit()
+      return process.processIdentifier
+    }
+    let gone = folder + "/.count.json.\(ended).1.tmp"
+    let mine = folder + "/.count.json.\(getpid()).2.tmp"
+    for path in [gone, mine] { try Data("1".utf8).write(to: URL(fileURLWithPath: path)) }
+    withDependencies {
+      $0.defaultFileStorage = .fileSystem
+    } operation: {
+      @Shared(.fileStorage(folder + "/count.json")) var count = 0
+      #expect(count == 0)
+    }
+    #expect(!FileManager.default.fileExists(atPath: gone))
+    #expect(FileManager.default.fileExists(atPath: mine))
+  }
+
   struct Settings: Codable, Equatable, Sendable {
     var count: Int
     var name = "default"
