@@ -78,7 +78,7 @@ let package = Package(
     .target(name: "CounterFeature", dependencies: ["Braid"], path: "Examples/Counter/Feature", swiftSettings: strict),
     .target(
       name: "CounterCLI",
-      dependencies: ["Braid", "BraidTools", "CounterFeature", "DemoCommandLine"],
+      dependencies: ["Braid", "BraidSharedStorage", "BraidTools", "CounterFeature", "DemoCommandLine"],
       path: "Examples/Counter/CLI",
       swiftSettings: strict
     ),

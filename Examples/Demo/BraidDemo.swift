@@ -56,7 +56,7 @@ enum BraidDemo {
       try await SignUpCommand.run(arguments: arguments, printUsage: printHelp)
     },
     Command(
-      name: "counter", synopsis: "braid-demo counter [--interactive] [--record FILE [--force]]",
+      name: "counter", synopsis: "braid-demo counter [--interactive [--state FILE]] [--record FILE [--force]]",
       options: CounterCommand.usage
     ) {
       arguments, printHelp in

@@ -196,7 +196,10 @@ struct BraidDemoProcessTests {
     #expect(tour.status == 0)
     #expect(tour.output.hasPrefix("count: 0\n> + + + (three taps)\n"))
     #expect(tour.output.hasSuffix("done: count 6, factors 2 × 3\n"))
-    let interactive = try await Self.run(["counter", "--interactive"], input: "+\n+\nbogus\nquit\n")
+    let folder = FileManager.default.temporaryDirectory.appendingPathComponent("braid-counter-\(UUID())").path
+    defer { try? FileManager.default.removeItem(atPath: folder) }
+    let interactive = try await Self.run(
+      ["counter", "--interactive", "--state", folder + "/counter.json"], input: "+\n+\nbogus\nquit\n")
     #expect(interactive.status == 0)
     let commands = "commands: + (increment), - (decrement), factor, timer (start/stop), quit"
     #expect(

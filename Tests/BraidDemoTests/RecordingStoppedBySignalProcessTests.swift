@@ -70,7 +70,8 @@ struct RecordingStoppedBySignalProcessTests {
       arguments: { ["users", "--database", $0 + "/users.sqlite", "--plain"] }, input: "",
       underWay: #""event":"action""#, testDescription: "users --plain"),
     Session(
-      arguments: { _ in ["counter", "--interactive"] }, input: "+\n+\n", underWay: #""event":"state""#,
+      arguments: { ["counter", "--interactive", "--state", $0 + "/counter.json"] }, input: "+\n+\n",
+      underWay: #""event":"state""#,
       testDescription: "counter --interactive"),
     // The bundled log plays in 14 s and then the session ends by itself: slowed a hundredfold,
     // it outlasts the test, so a signal sent late (a loaded pool resumes the test slowly) still

@@ -23,6 +23,7 @@ import Testing
           s0 --> s1: timerButtonTapped
           s1 --> s0: timerButtonTapped
           %% 9 edge(s) from a node to itself not drawn
+          %% never taken: countChangedElsewhere
 
         """)
     let dot = graph.dot(name: "Counter", includingSelfLoops: true)

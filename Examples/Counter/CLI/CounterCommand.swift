@@ -19,9 +19,14 @@ public enum CounterCommand {
     var arguments = arguments
     var interactive = false
     var recordPath: String?
+    var statePath: String?
     var force = false
     while !arguments.isEmpty {
       switch arguments.removeFirst() {
+      case "--state":
+        guard let path = arguments.first, !path.hasPrefix("-") else { throw .usage("--state needs a file") }
+        arguments.removeFirst()
+        statePath = path
       case "--help", "-h":
         printUsage()
         return
@@ -37,16 +42,23 @@ public enum CounterCommand {
         throw .usage("unknown option '\(unknown)'")
       }
     }
+    if statePath != nil, !interactive {
+      throw .usage("--state is for --interactive: the scripted tour never keeps its count")
+    }
+    // The interactive count lives in a file; the tour starts from 0 every time.
+    let file = interactive ? CounterStateFile(path: statePath ?? CounterStateFile.defaultPath()) : nil
+    let initialState = Counter.State(count: file?.count ?? 0)
     let recording = try recordPath.map { path throws(CommandError) in
       try SessionRecording<Counter.State, Counter.Action>(
-        feature: "Counter", initialState: Counter.State(count: 0), path: path, replacing: force)
+        feature: "Counter", initialState: initialState, path: path, replacing: force)
     }
     guard let recording else {
-      await run(interactive: interactive, inspector: nil)
+      try await run(initialState, file: file, inspector: nil)
       return
     }
     do {
-      try await recording.session { [interactive] in await run(interactive: interactive, inspector: recording.inspector)
+      try await recording.session { [initialState] in
+        try await run(initialState, file: file, inspector: recording.inspector)
       }
     } catch let error as CommandError {
       throw error
@@ -55,31 +67,42 @@ public enum CounterCommand {
     }
   }
 
+  /// Runs the tour, or (with `file`, whose count it keeps) the interactive counter.
   @MainActor
   private static func run(
-    interactive: Bool, inspector: StoreInspector<Counter.State, Counter.Action>?
-  ) async {
+    _ initialState: Counter.State, file: CounterStateFile?, inspector: StoreInspector<Counter.State, Counter.Action>?
+  ) async throws(CommandError) {
     // Released before the recording closes, so that the trace ends with the store's release.
-    let store = Store(initialState: Counter.State(count: 0), inspector: inspector) {
+    let store = Store(initialState: initialState, inspector: inspector) {
       Counter(tickInterval: .milliseconds(200))
     }
     let token = store.observe(\.self, delivery: .changesOnly) { state in
       say(render(state))
     }
-    if interactive { say(commands) }
-    say(render(store.state))
-    if interactive {
-      await runInteractive(store)
-    } else {
+    defer { token.cancel() }
+    guard let file else {
+      say(render(store.state))
       await runScript(store)
+      return
     }
-    token.cancel()
+    say(commands)
+    say(render(store.state))
+    file.keep(store)
+    await runInteractive(store)
+    do {
+      try await file.stop()
+    } catch {
+      throw .runtime("the count was not saved: \(error)")
+    }
   }
 
   /// The command's lines of the demo's usage text.
   public static let usage = """
       counter            the counter example: a scripted tour (count up, factor, three timer ticks)
-        --interactive    read commands from standard input instead: + - factor timer quit
+        --interactive    read commands from standard input instead: + - factor timer quit;
+                         the count is kept in ~/.local/share/braid/counter.json, and runs on
+                         one file see each other's counts
+        --state FILE     keep the interactive count in FILE instead
         --record FILE    record the session into a new trace file (see replay)
         --force          replace a --record file that already exists
     """

@@ -33,6 +33,8 @@ public struct Counter: Reducer {
     case factorsComputed([Int])
     case timerButtonTapped
     case timerTicked
+    /// The count was set elsewhere: another process sharing the counter's saved count.
+    case countChangedElsewhere(Int)
   }
 
   enum CancelID: Hashable, Sendable {
@@ -88,6 +90,11 @@ public struct Counter: Reducer {
 
     case .timerTicked:
       state.count += 1
+      return countChanged(&state)
+
+    case .countChangedElsewhere(let count):
+      guard count != state.count else { return .none }
+      state.count = count
       return countChanged(&state)
     }
   }
