@@ -13,6 +13,11 @@ func tools(_ example: String, feature: String? = nil, _ more: [Target.Dependency
     path: "Examples/\(example)/Tools", swiftSettings: strict)
 }
 
+/// An example's library target at `Examples/<path>`.
+func example(_ name: String, _ path: String, _ dependencies: [Target.Dependency]) -> Target {
+  .target(name: name, dependencies: dependencies, path: "Examples/\(path)", swiftSettings: strict)
+}
+
 let package = Package(
   name: "Braid",
   // Synchronization's `Mutex` and `Atomic` came with these releases of Apple's systems.
@@ -69,99 +74,49 @@ let package = Package(
       swiftSettings: strict
     ),
     // MARK: - Examples: feature / client interface / live client / CLI
-    .target(
-      name: "DemoCommandLine",
-      dependencies: ["Braid", "BraidPOSIX", "BraidTools"],
-      path: "Examples/CommandLine",
-      swiftSettings: strict
-    ),
-    .target(name: "CounterFeature", dependencies: ["Braid"], path: "Examples/Counter/Feature", swiftSettings: strict),
-    .target(
-      name: "CounterCLI",
-      dependencies: ["Braid", "BraidSharedStorage", "BraidTools", "CounterFeature", "DemoCommandLine"],
-      path: "Examples/Counter/CLI",
-      swiftSettings: strict
-    ),
-    .target(
-      name: "LocationTrackerFeature",
-      dependencies: ["Braid", "BraidLocation"],
-      path: "Examples/LocationTracker/Feature",
-      swiftSettings: strict
-    ),
-    .target(
-      name: "LocationTrackerCLI",
-      dependencies: [
-        "Braid", "BraidTools", "BraidLocation", "BraidLocationLive", "DemoCommandLine",
-        "LocationTrackerFeature",
-      ],
-      path: "Examples/LocationTracker/CLI",
-      swiftSettings: strict
-    ),
-    .target(
-      name: "UserDirectoryClient", dependencies: ["Braid"], path: "Examples/SignUp/UserDirectoryClient",
-      swiftSettings: strict),
+    example("DemoCommandLine", "CommandLine", ["Braid", "BraidPOSIX", "BraidTools"]),
+    example("CounterFeature", "Counter/Feature", ["Braid"]),
+    example(
+      "CounterCLI", "Counter/CLI", ["Braid", "BraidSharedStorage", "BraidTools", "CounterFeature", "DemoCommandLine"]),
+    example("LocationTrackerFeature", "LocationTracker/Feature", ["Braid", "BraidLocation"]),
+    example(
+      "LocationTrackerCLI", "LocationTracker/CLI",
+      ["Braid", "BraidTools", "BraidLocation", "BraidLocationLive", "DemoCommandLine", "LocationTrackerFeature"]),
+    example("UserDirectoryClient", "SignUp/UserDirectoryClient", ["Braid"]),
     .systemLibrary(name: "CCrypt", path: "Sources/CCrypt", providers: [.apt(["libcrypt-dev"])]),
     .systemLibrary(name: "CLibPQ", path: "Sources/CLibPQ", providers: [.apt(["libpq-dev"])]),
     // The users database's rules, for every directory that stores users: the path rule, the
     // schema, the username key, the password hash, the sign-up checks; the one `--database` parser.
-    .target(
-      name: "UsersDatabase", dependencies: ["UserDirectoryClient", "BraidSQLite", "CCrypt"],
-      path: "Examples/UsersDatabase", swiftSettings: strict),
-    .target(
-      name: "UserDirectoryLive", dependencies: ["UserDirectoryClient", "UsersDatabase", "BraidSQLite"],
-      path: "Examples/SignUp/UserDirectoryLive", swiftSettings: strict),
+    example("UsersDatabase", "UsersDatabase", ["UserDirectoryClient", "BraidSQLite", "CCrypt"]),
+    example("UserDirectoryLive", "SignUp/UserDirectoryLive", ["UserDirectoryClient", "UsersDatabase", "BraidSQLite"]),
     // The same directory on a PostgreSQL server, for several processes behind a load balancer.
-    .target(
-      name: "UserDirectoryPostgres", dependencies: ["UserDirectoryClient", "UsersDatabase", "CLibPQ"],
-      path: "Examples/SignUp/UserDirectoryPostgres", swiftSettings: strict),
-    .target(
-      name: "SignUpFeature",
-      dependencies: ["Braid", "UserDirectoryClient"],
-      path: "Examples/SignUp/Feature",
-      swiftSettings: strict
-    ),
-    .target(
-      name: "SignUpCLI",
-      dependencies: [
-        "Braid", "BraidTools", "BraidPOSIX", "BraidTrace", "DemoCommandLine", "SignUpFeature",
-        "UserDirectoryClient",
+    example(
+      "UserDirectoryPostgres", "SignUp/UserDirectoryPostgres", ["UserDirectoryClient", "UsersDatabase", "CLibPQ"]),
+    example("SignUpFeature", "SignUp/Feature", ["Braid", "UserDirectoryClient"]),
+    example(
+      "SignUpCLI", "SignUp/CLI",
+      [
+        "Braid", "BraidTools", "BraidPOSIX", "BraidTrace", "DemoCommandLine", "SignUpFeature", "UserDirectoryClient",
         "UserDirectoryLive", "UserDirectoryPostgres", "UsersDatabase",
-      ],
-      path: "Examples/SignUp/CLI",
-      swiftSettings: strict
-    ),
-    .target(
-      name: "UsersListFeature",
-      dependencies: ["Braid", "BraidFetchedResults"],
-      path: "Examples/UsersList/Feature",
-      swiftSettings: strict
-    ),
-    .target(
-      name: "UsersListCLI",
-      dependencies: [
-        "Braid", "BraidTools", "BraidFetchedResults", "BraidFetchedResultsLive", "DemoCommandLine",
-        "UsersDatabase", "UsersListFeature",
-      ],
-      path: "Examples/UsersList/CLI",
-      swiftSettings: strict
-    ),
+      ]),
+    example("UsersListFeature", "UsersList/Feature", ["Braid", "BraidFetchedResults"]),
+    example(
+      "UsersListCLI", "UsersList/CLI",
+      [
+        "Braid", "BraidTools", "BraidFetchedResults", "BraidFetchedResultsLive", "DemoCommandLine", "UsersDatabase",
+        "UsersListFeature",
+      ]),
     // The four examples behind one home screen: a navigation stack, and a quit that asks first.
-    .target(
-      name: "AppFeature",
-      dependencies: ["Braid", "CounterFeature", "LocationTrackerFeature", "SignUpFeature", "UsersListFeature"],
-      path: "Examples/App/Feature",
-      swiftSettings: strict
-    ),
-    .target(
-      name: "AppCLI",
-      dependencies: [
+    example(
+      "AppFeature", "App/Feature",
+      ["Braid", "CounterFeature", "LocationTrackerFeature", "SignUpFeature", "UsersListFeature"]),
+    example(
+      "AppCLI", "App/CLI",
+      [
         "AppFeature", "Braid", "BraidFetchedResultsLive", "BraidLocation", "BraidLocationLive", "BraidTools",
-        "CounterCLI", "DemoCommandLine", "LocationTrackerCLI", "SignUpCLI", "UserDirectoryClient",
-        "UserDirectoryLive", "UsersDatabase", "UsersListCLI", "UsersListFeature", "SignUpFeature",
-      ],
-      path: "Examples/App/CLI",
-      swiftSettings: strict
-    ),
+        "CounterCLI", "DemoCommandLine", "LocationTrackerCLI", "SignUpCLI", "UserDirectoryClient", "UserDirectoryLive",
+        "UsersDatabase", "UsersListCLI", "UsersListFeature", "SignUpFeature",
+      ]),
     // Each example's catalog entry for the tools, and its exploration beside it.
     tools("Counter"),
     tools("SignUp", feature: "SignUpFeature", ["UserDirectoryClient"]),
@@ -259,7 +214,8 @@ let package = Package(
       name: "AppExampleTests",
       dependencies: [
         "AppFeature", "Braid", "BraidFetchedResultsLive", "BraidLocation", "BraidLocationLive", "BraidSQLite",
-        "BraidTesting", "BraidTestSupport", "CounterFeature", "LocationTrackerFeature", "SignUpFeature", "UserDirectoryClient",
+        "BraidTesting", "BraidTestSupport", "CounterFeature", "LocationTrackerFeature", "SignUpFeature",
+        "UserDirectoryClient",
         "UsersListFeature",
       ],
       swiftSettings: strict
