@@ -199,7 +199,7 @@ let package = Package(
     .testTarget(name: "BraidSQLiteTests", dependencies: ["BraidSQLite"], swiftSettings: strict),
     .testTarget(
       name: "CounterExampleTests",
-      dependencies: ["Braid", "BraidTesting", "CounterFeature"],
+      dependencies: ["Braid", "BraidSharedStorage", "BraidTesting", "CounterCLI", "CounterFeature"],
       swiftSettings: strict
     ),
     .testTarget(

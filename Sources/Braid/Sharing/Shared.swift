@@ -74,8 +74,10 @@ public struct Shared<Value: Sendable>: Sendable {
 
   /// The value after each mutation from now on, by any holder or from outside the process.
   ///
-  /// A consumer slower than the mutations sees the newest value, not every one. The stream
-  /// ends when its consumer stops; see ``Effect/changes(of:_:)-(Shared<Value>,_)`` for an effect that sends them.
+  /// A consumer slower than the mutations sees the newest value, not every one. A value can be
+  /// older than ``wrappedValue`` by the time the consumer reads it (a waiting consumer is handed
+  /// the first of a burst): code that keeps something in step with the value reads
+  /// ``wrappedValue`` on each change. The stream ends when its consumer stops; see ``Effect/changes(of:_:)-(Shared<Value>,_)`` for an effect that sends them.
   public var changes: AsyncStream<Value> { storage.changes() }
 }
 
