@@ -62,8 +62,8 @@ let package = Package(
     // The POSIX I/O the live clients and CLIs share: readers, an event loop, lines, TCP, stdin.
     .target(name: "BraidPOSIX", dependencies: ["Braid", "CBraidEventLoop"], swiftSettings: strict),
     .target(name: "CBraidEventLoop"),
-    // Shared values kept in files (atomic, durable, watched with inotify): Linux's.
-    .target(name: "BraidSharedStorage", dependencies: ["Braid", "BraidPOSIX"], swiftSettings: strict),
+    // Shared values kept in files and SQLite databases (durable, watched with inotify): Linux's.
+    .target(name: "BraidSharedStorage", dependencies: ["Braid", "BraidPOSIX", "BraidSQLite"], swiftSettings: strict),
     .target(name: "BraidLocation", dependencies: ["Braid"], swiftSettings: strict),
     .target(
       name: "BraidLocationLive", dependencies: ["Braid", "BraidLocation", "BraidPOSIX"], swiftSettings: strict),

@@ -69,34 +69,19 @@ public struct FileStorage: Sendable {
   /// - Parameter clock: The clock that times the saves' windows: a `TestClock` to test them.
   /// - Returns: The file system.
   public static func inMemory(clock: any Clock<Duration> = ContinuousClock()) -> FileStorage {
-    let files = SanitizerVisibleMutex([String: Data]())
-    let watchers = SanitizerVisibleMutex([String: [Int: @Sendable () -> Void]]())
-    let next = SanitizerVisibleMutex(0)
-    let notify = { @Sendable (path: String) in
-      for watcher in watchers.withLock({ Array(($0[path] ?? [:]).values) }) { watcher() }
-    }
+    let files = InMemoryStore()
     return FileStorage(
-      load: { path in files.withLock { $0[path] } },
-      save: { data, path in
-        files.withLock { $0[path] = data }
-        notify(path)
-      },
-      move: { path, destination in
-        files.withLock { files in
-          files[destination] = files.removeValue(forKey: path)
-        }
-        notify(path)
-      },
-      watch: { path, onChange in
-        let token = next.withLock { next -> Int in
-          next += 1
-          return next
-        }
-        watchers.withLock { $0[path, default: [:]][token] = onChange }
-        return SharedSubscription { watchers.withLock { _ = $0[path]?.removeValue(forKey: token) } }
-      },
-      clock: clock
-    )
+      load: { files.load($0) }, save: { files.save($0, $1, group: $1) },
+      move: { files.move($0, to: $1, group: $0) }, watch: { files.watch($0, $1) }, clock: clock)
+  }
+}
+
+extension FileStorage {
+  /// The file at `path` in this storage, as a place to save a value.
+  func target(path: String) -> SaveTarget {
+    SaveTarget(
+      name: path, load: { try load(path) }, save: { try save($0, path) }, asideName: path + ".undecodable",
+      moveAside: { try move(path, path + ".undecodable") }, watch: { watch(path, $0) }, clock: clock)
   }
 }
 

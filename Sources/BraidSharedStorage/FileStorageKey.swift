@@ -24,9 +24,7 @@ import Foundation
 public struct FileStorageKey<Value: Sendable>: SharedKey {
   /// The file's absolute path.
   public let id: String
-  let saves: FileSaves
-  let decode: @Sendable (Data) throws -> Value
-  let encode: @Sendable (Value) throws -> Data
+  let value: PersistedValue<Value>
 
   /// The key of the file at `path`, read with `decode` and written with `encode`.
   ///
@@ -40,60 +38,24 @@ public struct FileStorageKey<Value: Sendable>: SharedKey {
   ) {
     id = URL(fileURLWithPath: path).standardizedFileURL.path
     let storage = DependencyValues.current.defaultFileStorage
-    saves = FileSaves(path: id, storage: storage, clock: storage.clock)
-    self.decode = decode
-    self.encode = encode
+    value = PersistedValue(target: storage.target(path: id), decode: decode, encode: encode)
   }
 
   /// The file's value, or `nil` when there is no file, or it cannot be read or decoded
   /// (reported).
-  public func load() -> Value? {
-    let data: Data
-    do {
-      guard let content = try saves.storage.load(id) else { return nil }
-      data = content
-    } catch {
-      reportIssue("The shared value starts from its default: \(error)")
-      return nil
-    }
-    do {
-      let value = try decode(data)
-      saves.remember(data)
-      return value
-    } catch {
-      saves.markUndecodable()
-      reportIssue(
-        "\(id) does not decode as \(Value.self) (\(error)): the value starts from its default, and the first save moves the file to \(id).undecodable"
-      )
-      return nil
-    }
-  }
+  public func load() -> Value? { value.load() }
 
   /// Saves `value`: at once, or at the end of the current 250 ms window.
-  public func save(_ value: Value) {
-    do {
-      saves.save(try encode(value))
-    } catch {
-      reportIssue("The shared value of \(id) was not saved: it does not encode: \(error)")
-    }
-  }
+  public func save(_ value: Value) { self.value.save(value) }
 
   /// Delivers each value another process writes to the file.
   public func subscribe(_ receive: @escaping @Sendable (Value) -> Void) -> SharedSubscription {
-    saves.storage.watch(id) { [saves, decode, id] in
-      guard let data = try? saves.storage.load(id), !saves.isKnown(data) else { return }
-      saves.remember(data)
-      do {
-        receive(try decode(data))
-      } catch {
-        reportIssue("\(id) was changed outside this process and does not decode as \(Value.self): \(error)")
-      }
-    }
+    value.subscribe(receive)
   }
 
   /// Returns once every value saved so far is on disk.
   public func flush() async throws {
-    try await saves.flush()
+    try await value.flush()
   }
 }
 

@@ -25,7 +25,7 @@ struct ScreenTeardownTests {
     } withDependencies: {
       $0.locationClient = .live(source: .nmeaFile(path: log, speed: 1, loop: true), clock: clock)
     }
-    #expect(Self.descriptors(on: log) == 0)
+    #expect(openDescriptors(on: log) == 0)
     let push = store.send(.pushTapped(.location))
     // The tracker's manager is made as the screen mounts: start once it answered.
     let mounted = await store.until {
@@ -39,12 +39,12 @@ struct ScreenTeardownTests {
       return tracker.fixCount > 0
     }
     #expect(reading)
-    #expect(Self.descriptors(on: log) == 1)
+    #expect(openDescriptors(on: log) == 1)
 
     await store.send(.popTapped).finish()
     #expect(await Self.finishes(push), "the screen's work outlived its pop")
     #expect(store.state.path.isEmpty)
-    #expect(Self.descriptors(on: log) == 0)
+    #expect(openDescriptors(on: log) == 0)
   }
 
   @Test func poppingTheUsersScreenClosesItsDatabase() async throws {
@@ -59,19 +59,19 @@ struct ScreenTeardownTests {
     } withDependencies: {
       $0.usersObserver = .live(path: database)
     }
-    #expect(Self.descriptors(on: database) == 0)
+    #expect(openDescriptors(on: database) == 0)
     let push = store.send(.pushTapped(.users))
     let loaded = await store.until {
       guard case .users(let users)? = $0.path.last else { return false }
       return users.isLoaded
     }
     #expect(loaded)
-    #expect(Self.descriptors(on: database) >= 1)
+    #expect(openDescriptors(on: database) >= 1)
 
     await store.send(.popTapped).finish()
     #expect(await Self.finishes(push), "the screen's work outlived its pop")
     // The observer closes its connection as its loop ends, a moment after its effect has.
-    let closed = await eventually { Self.descriptors(on: database) == 0 }
+    let closed = await eventually { openDescriptors(on: database) == 0 }
     #expect(closed)
   }
 
@@ -88,18 +88,6 @@ struct ScreenTeardownTests {
       group.cancelAll()
       return first
     }
-  }
-
-  /// How many of this process's descriptors are open on `path` (or its `-wal`, `-shm` or
-  /// `-journal` companions).
-  static func descriptors(on path: String) -> Int {
-    let entries = (try? FileManager.default.contentsOfDirectory(atPath: "/proc/self/fd")) ?? []
-    return entries.filter { entry in
-      guard let target = try? FileManager.default.destinationOfSymbolicLink(atPath: "/proc/self/fd/" + entry) else {
-        return false
-      }
-      return target == path || ["-wal", "-shm", "-journal"].contains { target == path + $0 }
-    }.count
   }
 
   static func temporaryFolder() throws -> String {

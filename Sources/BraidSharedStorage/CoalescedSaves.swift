@@ -1,22 +1,22 @@
 import Braid
 import Foundation
 
-/// One shared file's saves: the first mutation's value is written at once, and later ones at
-/// most once per ``window`` on the clock, each write holding the newest value; `flush` writes
+/// One persisted value's saves: the first mutation's value is written at once, and later ones
+/// at most once per ``window`` on the clock, each write holding the newest value; `flush` writes
 /// what is waiting and returns once it is durable.
-final class FileSaves: Sendable {
+final class CoalescedSaves: Sendable {
   private struct State {
     /// The newest value not yet written.
     var pending: Data?
     /// Whether a window is running: saves now wait for its end.
     var isWindowOpen = false
-    /// Whether the file on disk did not decode: it is moved aside before the first write.
+    /// Whether the stored content did not decode: it is moved aside before the first write.
     var isUndecodable = false
     /// What this process wrote or read last, newest last: a change notice whose content is one
     /// of these is this process's own.
     var known: [Data] = []
     /// The error of the last write, until a write succeeds.
-    var lastError: FileStorageError?
+    var lastError: (any Error)?
     /// The issue handler of the code that asked for the newest save: a write's problems are
     /// reported to it, though the write runs on another thread.
     var reportsTo: (@Sendable (IssueReporting.Issue) -> Void)?
@@ -25,18 +25,14 @@ final class FileSaves: Sendable {
   /// The shortest time between two writes after the first.
   static let window = Duration.milliseconds(250)
 
-  let path: String
-  let storage: FileStorage
-  private let clock: any Clock<Duration>
+  let target: SaveTarget
   private let state = SanitizerVisibleMutex(State())
-  /// Writes run here, one at a time, in the order they were asked for: blocking file work
-  /// stays off the cooperative pool.
-  private let queue = DispatchQueue(label: "braid.shared-file.saves")
+  /// Writes run here, one at a time, in the order they were asked for: blocking file and
+  /// database work stays off the cooperative pool.
+  private let queue = DispatchQueue(label: "braid.shared.saves")
 
-  init(path: String, storage: FileStorage, clock: any Clock<Duration>) {
-    self.path = path
-    self.storage = storage
-    self.clock = clock
+  init(target: SaveTarget) {
+    self.target = target
   }
 
   /// Saves `data`: at once when no window runs, else at the window's end.
@@ -57,7 +53,7 @@ final class FileSaves: Sendable {
   /// Writes what is waiting and returns once it is durable.
   ///
   /// - Throws: The error of the last write, when it failed.
-  func flush() async throws(FileStorageError) {
+  func flush() async throws {
     let handler = IssueReporting.installedHandler
     state.withLock { $0.reportsTo = handler ?? $0.reportsTo }
     writePending()
@@ -75,7 +71,7 @@ final class FileSaves: Sendable {
     state.withLock { $0.known.contains(data) }
   }
 
-  /// Marks the file as undecodable: the first write moves it aside.
+  /// Marks the stored content as undecodable: the first write moves it aside.
   func markUndecodable() {
     state.withLock { $0.isUndecodable = true }
   }
@@ -83,7 +79,7 @@ final class FileSaves: Sendable {
   /// Ends windows while saves keep coming, writing at the end of each.
   private func runWindows() async {
     while true {
-      try? await clock.sleep(for: Self.window)
+      try? await target.clock.sleep(for: Self.window)
       let more = state.withLock { state -> Bool in
         guard state.pending != nil else {
           state.isWindowOpen = false
@@ -114,13 +110,12 @@ final class FileSaves: Sendable {
       }
       do {
         if work.movesAside {
-          try storage.move(path, path + ".undecodable")
-          report("\(path) did not decode: it was moved to \(path).undecodable before the first save")
+          try target.moveAside()
+          report("\(target.name) did not decode: it was moved to \(target.asideName) before the first save")
         }
-        try storage.save(work.data, path)
+        try target.save(work.data)
         state.withLock { $0.lastError = nil }
       } catch {
-        let error = error as? FileStorageError ?? FileStorageError(path: path, step: "save", reason: "\(error)")
         state.withLock { $0.lastError = error }
         report("The shared value was not saved: \(error)")
       }
