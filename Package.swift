@@ -188,10 +188,11 @@ let package = Package(
     ),
     .testTarget(name: "BraidURLSessionTests", dependencies: ["Braid", "BraidURLSession"], swiftSettings: strict),
     .testTarget(name: "BraidPOSIXTests", dependencies: ["Braid", "BraidPOSIX"], swiftSettings: strict),
-    // The writer Scripts/shared-durability-test.sh kills and restarts.
+    // What Scripts/shared-durability-test.sh runs: a writer it kills and restarts, and two
+    // processes that time each other's changes.
     .executableTarget(
-      name: "shared-durability-writer", dependencies: ["Braid", "BraidSharedStorage"],
-      path: "Tests/SharedDurabilityWriter", swiftSettings: strict),
+      name: "shared-state-probe", dependencies: ["Braid", "BraidSharedStorage"], path: "Tests/SharedStateProbe",
+      swiftSettings: strict),
     .testTarget(
       name: "BraidSharedStorageTests",
       dependencies: ["Braid", "BraidSharedStorage", "BraidTesting", "BraidTestSupport"],
