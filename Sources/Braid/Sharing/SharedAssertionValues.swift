@@ -31,6 +31,11 @@ package final class SharedAssertionValues: @unchecked Sendable {
     return try Self.$current.withValue(self, operation: body)
   }
 
+  /// Whether an assertion is being checked anywhere in the process: only then can a read or a
+  /// mutation be one of an assertion's.
+  @inline(__always)
+  static var isActive: Bool { active.load(ordering: .relaxed) > 0 }
+
   /// The asserted value of reference `id`, when an assertion is being checked and holds it.
   static func value<Value>(of id: ObjectIdentifier, as _: Value.Type) -> Value? {
     guard active.load(ordering: .relaxed) > 0, let current, let value = current.values[id] else { return nil }

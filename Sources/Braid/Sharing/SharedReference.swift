@@ -6,11 +6,17 @@ import Synchronization
 /// Mutations take its lock; each one is announced to the observers (``Shared/changes``) after
 /// the lock is let go. Reads and mutations made while a test store checks an assertion go to
 /// that assertion's values instead (``SharedAssertionValues``), never to the live value.
-final class SharedReference<Value: Sendable>: Sendable {
-  private let value: SanitizerVisibleMutex<Value>
+final class SharedReference<Value: Sendable>: @unchecked Sendable {
+  private let lock = SharedLock()
+  /// The value; read and written only under `lock`, which also keeps accesses from overlapping.
+  @exclusivity(unchecked) private var current: Value
   private let observers = SanitizerVisibleMutex(Observers())
+  /// How many streams observe the value: a mutation with none to tell copies nothing out.
+  private let observerCount = Atomic<Int>(0)
   /// Told of each mutation's result: the key's save.
-  private let onMutation: (@Sendable (Value) -> Void)?
+  private let onMutation: @Sendable (Value) -> Void
+  /// Whether there is a key to tell: not for a value made with `Shared(value:)`.
+  private let savesMutations: Bool
   /// Waits until the saves so far are stored for good: the key's flush.
   private let flushSaves: @Sendable () async throws -> Void
 
@@ -26,8 +32,9 @@ final class SharedReference<Value: Sendable>: Sendable {
     _ value: sending Value, onMutation: (@Sendable (Value) -> Void)? = nil,
     flush: @escaping @Sendable () async throws -> Void = {}
   ) {
-    self.value = SanitizerVisibleMutex(value)
-    self.onMutation = onMutation
+    current = value
+    self.onMutation = onMutation ?? { _ in }
+    savesMutations = onMutation != nil
     self.flushSaves = flush
   }
 
@@ -39,32 +46,62 @@ final class SharedReference<Value: Sendable>: Sendable {
   /// The identity the assertion values and the test store's snapshots know it by.
   var id: ObjectIdentifier { ObjectIdentifier(self) }
 
-  /// The value now (or as the assertion being checked has it).
-  func read() -> Value {
-    if let asserted = SharedAssertionValues.value(of: id, as: Value.self) { return asserted }
-    return value.withLock { $0 }
+  /// The live value, under the lock.
+  private var live: Value {
+    lock.lock()
+    defer { lock.unlock() }
+    return current
   }
 
-  /// Runs `body` on the value under the lock, then announces the new value.
+  /// The value now (or as the assertion being checked has it).
+  func read() -> Value {
+    SharedAssertionValues.isActive ? readDuringAssertion() : live
+  }
+
+  /// Runs `body` on the value under the lock, then announces the new value (or, while a test
+  /// store checks an assertion, runs it on the assertion's copy).
   func withLock<Result>(_ body: (inout Value) throws -> Result) rethrows -> Result {
-    if let result = try SharedAssertionValues.mutate(id, as: Value.self, current: { value.withLock { $0 } }, body) {
-      return result
+    SharedAssertionValues.isActive ? try withLockDuringAssertion(body) : try withLiveLock(body)
+  }
+
+  // The assertion paths are functions of their own: their optionals would otherwise make every
+  // read and mutation look up `Optional<Value>`'s metadata (400 instructions, counted).
+
+  @inline(never)
+  private func readDuringAssertion() -> Value {
+    SharedAssertionValues.value(of: id, as: Value.self) ?? live
+  }
+
+  @inline(never)
+  private func withLockDuringAssertion<Result>(_ body: (inout Value) throws -> Result) rethrows -> Result {
+    if let result = try SharedAssertionValues.mutate(id, as: Value.self, current: { live }, body) { return result }
+    return try withLiveLock(body)
+  }
+
+  /// Runs `body` on the live value under the lock, then tells the observers and the key.
+  ///
+  /// They are given the value as it is after the lock is let go: when two threads mutate at
+  /// once, both are told the newer value, so the last save never holds an older one.
+  private func withLiveLock<Result>(_ body: (inout Value) throws -> Result) rethrows -> Result {
+    let result: Result
+    do {
+      lock.lock()
+      defer { lock.unlock() }
+      result = try body(&current)
     }
-    let (result, changed): (Result, Value) = try value.withLock { (current: inout sending Value) in
-      var copy = current
-      let result = try body(&copy)
-      current = copy
-      return (result, copy)
-    }
+    guard savesMutations || observerCount.load(ordering: .acquiring) > 0 else { return result }
+    let changed = live
     announce(changed)
-    onMutation?(changed)
+    onMutation(changed)
     return result
   }
 
   /// Sets the value without running a mutation: a change that came from outside (another
   /// process, through a key's subscription), announced like any other.
   func replace(with newValue: Value) {
-    value.withLock { $0 = newValue }
+    lock.lock()
+    current = newValue
+    lock.unlock()
     announce(newValue)
   }
 
@@ -77,8 +114,12 @@ final class SharedReference<Value: Sendable>: Sendable {
       observers.continuations[observers.next] = continuation
       return observers.next
     }
+    observerCount.add(1, ordering: .releasing)
     continuation.onTermination = { [weak self] _ in
-      _ = self?.observers.withLock { $0.continuations.removeValue(forKey: token) }
+      guard let self else { return }
+      if observers.withLock({ $0.continuations.removeValue(forKey: token) }) != nil {
+        observerCount.subtract(1, ordering: .releasing)
+      }
     }
     return stream
   }
