@@ -6,8 +6,8 @@ import Foundation
 /// what is waiting and returns once it is durable.
 final class CoalescedSaves: Sendable {
   private struct State {
-    /// The newest value not yet written.
-    var pending: Data?
+    /// The newest value not yet written, encoded only when it is: a mutation costs no encoding.
+    var pending: (@Sendable () throws -> Data)?
     /// Whether a window is running: saves now wait for its end.
     var isWindowOpen = false
     /// Whether the stored content did not decode: it is moved aside before the first write.
@@ -35,11 +35,12 @@ final class CoalescedSaves: Sendable {
     self.target = target
   }
 
-  /// Saves `data`: at once when no window runs, else at the window's end.
-  func save(_ data: Data) {
+  /// Saves what `encode` returns: at once when no window runs, else at the window's end. Only
+  /// the newest value waiting is encoded, on the saves' queue.
+  func save(_ encode: @escaping @Sendable () throws -> Data) {
     let handler = IssueReporting.installedHandler
     let opensWindow = state.withLock { state -> Bool in
-      state.pending = data
+      state.pending = encode
       state.reportsTo = handler
       guard !state.isWindowOpen else { return false }
       state.isWindowOpen = true
@@ -96,24 +97,35 @@ final class CoalescedSaves: Sendable {
   private func writePending() {
     queue.async { [self] in
       let work = state.withLock {
-        state -> (data: Data, movesAside: Bool, reportsTo: ((@Sendable (IssueReporting.Issue) -> Void)?))? in
-        guard let data = state.pending else { return nil }
+        state -> (encode: @Sendable () throws -> Data, reportsTo: ((@Sendable (IssueReporting.Issue) -> Void)?))? in
+        guard let encode = state.pending else { return nil }
         state.pending = nil
-        Self.remember(data, in: &state)
-        defer { state.isUndecodable = false }
-        return (data, state.isUndecodable, state.reportsTo)
+        return (encode, state.reportsTo)
       }
       guard let work else { return }
       let report = { (message: String) in
         guard let handler = work.reportsTo else { return reportIssue(message) }
         IssueReporting.withIssueHandler(handler) { reportIssue(message) }
       }
+      let data: Data
       do {
-        if work.movesAside {
+        data = try work.encode()
+      } catch {
+        state.withLock { $0.lastError = error }
+        return report("The shared value of \(target.name) was not saved: it does not encode: \(error)")
+      }
+      // Remembered before it is written, so the change notice of this write is known as ours.
+      let movesAside = state.withLock { state -> Bool in
+        Self.remember(data, in: &state)
+        return state.isUndecodable
+      }
+      do {
+        if movesAside {
           try target.moveAside()
+          state.withLock { $0.isUndecodable = false }
           report("\(target.name) did not decode: it was moved to \(target.asideName) before the first save")
         }
-        try target.save(work.data)
+        try target.save(data)
         state.withLock { $0.lastError = nil }
       } catch {
         state.withLock { $0.lastError = error }

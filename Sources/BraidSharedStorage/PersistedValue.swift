@@ -46,13 +46,10 @@ struct PersistedValue<Value: Sendable>: Sendable {
     }
   }
 
-  /// Saves `value`: at once, or at the end of the current 250 ms window.
+  /// Saves `value`: at once, or at the end of the current 250 ms window. It is encoded when it
+  /// is written, and only if no newer value replaced it by then.
   func save(_ value: Value) {
-    do {
-      saves.save(try encode(value))
-    } catch {
-      reportIssue("The shared value of \(name) was not saved: it does not encode: \(error)")
-    }
+    saves.save { [encode] in try encode(value) }
   }
 
   /// Delivers each value written from outside this process.

@@ -122,6 +122,26 @@ struct FileStorageKeyTests {
     #expect(try String(contentsOfFile: path, encoding: .utf8) == "4")
   }
 
+  @Test func aValueThatDoesNotEncodeIsReportedAndThrownBySave() async throws {
+    let issues = Mutex<[String]>([])
+    let record: @Sendable (IssueReporting.Issue) -> Void = { issue in issues.withLock { $0.append(issue.message) } }
+    await IssueReporting.withIssueHandler(record) {
+      await withDependencies {
+        $0.date = .constant(.distantPast)
+      } operation: {
+        @Shared(.fileStorage("/data/ratio.json")) var ratio = 0.5
+        // JSON has no infinity: the value is encoded when it is written, and fails then.
+        $ratio.withLock { $0 = .infinity }
+        await #expect(throws: EncodingError.self) { try await $ratio.save() }
+        #expect(ratio == .infinity)
+      }
+    }
+    let messages = issues.withLock { $0 }
+    #expect(messages.count == 1, "\(messages)")
+    #expect(
+      messages.first?.hasPrefix("The shared value of /data/ratio.json was not saved: it does not encode:") == true)
+  }
+
   @Test func loadingRemovesWhatAKilledWriterLeftBehind() async throws {
     defer { try? FileManager.default.removeItem(atPath: folder) }
     try FileManager.default.createDirectory(atPath: folder, withIntermediateDirectories: true)
