@@ -23,6 +23,7 @@ let package = Package(
         .product(name: "BraidExploration", package: "Braid"),
         .product(name: "BraidTrace", package: "Braid"),
         .product(name: "BraidExampleFeatures", package: "Braid"),
+        .product(name: "BraidSharedStorage", package: "Braid"),
         .product(name: "OpenCombine", package: "OpenCombine"),
       ]
     ),

@@ -100,6 +100,8 @@ gated=(
   "large-state 20000 1,000-element state changed in place"
   "large-state-inspected 20000 1,000-element state changed in place, a no-op inspector attached"
   "teststore-step 2000 TestStore step (send + receive), the store on an actor of its own"
+  "shared-read 20000 @Shared read, in memory"
+  "shared-write 20000 @Shared withLock, in memory"
 )
 
 if [ "$mode" = check ]; then
@@ -238,6 +240,8 @@ for count in 1 10 100; do
   row "$count derived observers by key path, 1 changes" "hand-written floor" "observers-$count" "observers-$count.floor"
   row "$count derived observers by closure, 1 changes" "hand-written floor" "closure-observers-$count" "observers-$count.floor"
 done
+row "@Shared read, in memory" "Mutex-guarded read in a final class" shared-read shared-read.floor
+row "@Shared withLock, in memory" "Mutex.withLock in a final class" shared-write shared-write.floor
 row ".send chain, per action" "root send" send-chain root-send
 row "100 merged .none" "one .none" merged-none-100 merged-none-1
 effects=$((n / 4))

@@ -27,6 +27,7 @@ let workloads: [Workload] = [
   Workload(name: "nmea") { nmeaRows($0) },
   Workload(name: "fetched-results") { fetchedResultsDiffRows($0) },
   Workload(name: "fetched-results-latency") { await fetchedResultsLatencyRows($0) },
+  Workload(name: "sharing") { await sharingRows($0) },
 ]
 
 /// Writes to standard error.

@@ -45,13 +45,15 @@ struct Row: Codable, Sendable {
     case .overFloor: braidOverFloor
     case .overPeer: peer.flatMap { peer in braid.map { $0.median / peer.median } }
     case .overReference: braidOverReference
-    case nil: nil
+    case .nanoseconds, nil: nil
     }
   }
 
   /// Whether the row meets its target.
   var met: Bool? {
-    guard let target, let ratio = targetRatio else { return nil }
+    guard let target else { return nil }
+    if target.measure == .nanoseconds { return braid.map { $0.median <= target.limit } }
+    guard let ratio = targetRatio else { return nil }
     return ratio <= target.limit
   }
 
@@ -70,6 +72,8 @@ struct Target: Codable, Sendable {
     case overPeer
     /// Braid's median over the reference row's Braid median.
     case overReference
+    /// Braid's median itself, in nanoseconds.
+    case nanoseconds
   }
 
   let measure: Measure

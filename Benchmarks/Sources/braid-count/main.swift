@@ -43,7 +43,7 @@ func requests(_ store: isolated StoreActor<Int, Bool>, count: Int) async {
 func usageError(_ message: String) -> Never {
   let names =
     (Array(sendKernels.keys) + Array(effectKernels.keys) + Array(observationKernels.keys)
-    + Array(recorderKernels.keys) + Array(navigationKernels.keys)).sorted().joined(
+    + Array(recorderKernels.keys) + Array(navigationKernels.keys) + Array(sharingKernels.keys)).sorted().joined(
       separator: " ")
   let usage =
     "usage: braid-count actor-send N | braid-count actor-effects K N | braid-count teststore-step N\n       braid-count KERNEL N\nkernels: \(names)"
@@ -101,7 +101,7 @@ case ("teststore-step", 2):
 case (let name?, 2):
   guard
     let kernel = sendKernels[name] ?? effectKernels[name] ?? observationKernels[name] ?? recorderKernels[name]
-      ?? navigationKernels[name]
+      ?? navigationKernels[name] ?? sharingKernels[name]
   else {
     usageError("unknown kernel '\(name)'")
   }
