@@ -97,7 +97,9 @@ extension ValueDump {
       if usesHooks, let convertible = value as? any CustomDumpStringConvertible {
         return .text(convertible.customDumpDescription)
       }
-      let hook = usesHooks ? (value as? any CustomDumpReflectable)?.customDumpMirror : nil
+      let hook =
+        usesHooks
+        ? (value as? any CustomDumpReflectable)?.customDumpMirror : (value as? any ComparedAsDumped)?.customDumpMirror
       let mirror = hook ?? Mirror(reflecting: value)
       if mirror.displayStyle == .optional {
         guard let wrapped = mirror.children.first else { return .text("nil") }
