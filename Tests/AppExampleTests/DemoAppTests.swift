@@ -114,6 +114,7 @@ struct DemoAppTests {
       form.availability = .checked(isAvailable: false, message: SignUpForm.Availability.yoursMessage)
       $0.path[id: 0] = .signUp(form)
       $0.quitConfirmation?.signUpHasFinished = true
+      $0.$signedInUser.withLock { $0 = "alice" }
     }
     await store.send(.quitConfirmation(.presented(.quitTapped)))
     await store.receive(.quitConfirmation(.presented(.delegate(.quit)))) {
@@ -121,6 +122,46 @@ struct DemoAppTests {
       $0.hasQuit = true
     }
     await store.receive(.quitConfirmation(.dismiss)) { $0.quitConfirmation = nil }
+  }
+
+  @Test func whoSignedUpIsSharedWithTheAppsMakerAndAFailureSharesNothing() async {
+    let session = Shared<String?>(value: nil)
+    var app = DemoApp.State(signedInUser: session)
+    app.path.append(.signUp(Self.filledForm(isSigningUp: false)))
+    let failures = Mutex([true, false])
+    let store = TestStore(initialState: app) {
+      DemoApp()
+    } withDependencies: {
+      $0.continuousClock = TestClock()
+      $0.userDirectory.signUp = { _ in
+        if failures.withLock({ $0.removeFirst() }) { throw UserDirectoryError.unavailable }
+      }
+    }
+    await store.send(.path(.element(id: 0, action: .signUp(.createButtonTapped)))) {
+      $0.path[id: 0] = .signUp(Self.filledForm(isSigningUp: true))
+    }
+    let failure = "\(UserDirectoryError.unavailable)"
+    await store.receive(.path(.element(id: 0, action: .signUp(.signUpFinished(error: failure))))) {
+      var form = Self.filledForm(isSigningUp: false)
+      form.alert = SignUpForm.Alert(title: "Sign-up failed", message: failure)
+      $0.path[id: 0] = .signUp(form)
+    }
+    #expect(session.wrappedValue == nil)
+    await store.send(.path(.element(id: 0, action: .signUp(.createButtonTapped)))) {
+      // The failure's alert stays up until the answer replaces it.
+      var form = Self.filledForm(isSigningUp: true)
+      form.alert = SignUpForm.Alert(title: "Sign-up failed", message: failure)
+      $0.path[id: 0] = .signUp(form)
+    }
+    await store.receive(.path(.element(id: 0, action: .signUp(.signUpFinished(error: nil))))) {
+      var form = Self.filledForm(isSigningUp: false)
+      form.alert = SignUpForm.Alert(title: "Signed up", message: "Welcome, alice!")
+      form.availability = .checked(isAvailable: false, message: SignUpForm.Availability.yoursMessage)
+      $0.path[id: 0] = .signUp(form)
+      $0.$signedInUser.withLock { $0 = "alice" }
+    }
+    // The maker's value is the app's: one value, not a copy.
+    #expect(session.wrappedValue == "alice")
   }
 
   /// The app with a sign-up form ready to submit, as element 0.

@@ -78,6 +78,9 @@ struct AppProcessTests {
     // `stay`: the sheet dismissed itself; the sign-up finished.
     #expect(!screens[1].contains("Quit?"))
     #expect(screens[1].contains("  Signed up: Welcome, alice!"))
+    // Who signed up is shared by every screen, home included once the form is popped.
+    #expect(screens[1].hasPrefix("Home › Sign-up    signed in as alice\n"), "\(screens[1])")
+    #expect(screens[2].hasPrefix("Home    signed in as alice\n"), "\(screens[2])")
     #expect(screens[2].contains("  Quit: every screen closed."))
   }
 

@@ -22,7 +22,9 @@ enum AppScreen {
   /// The screen for `state`. `height` cuts the users list to fit a terminal.
   static func render(_ state: DemoApp.State, sources: Sources, height: Int? = nil) -> String {
     let crumbs = ["Home"] + state.path.map(\.screen.title)
-    var lines = ["Braid demo — " + crumbs.joined(separator: " › "), ""]
+    var title = "Braid demo — " + crumbs.joined(separator: " › ")
+    if let user = state.signedInUser { title += "    signed in as " + TerminalText.visible(user) }
+    var lines = [title, ""]
     switch state.path.last {
     case nil:
       lines += home

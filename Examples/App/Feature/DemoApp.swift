@@ -6,7 +6,7 @@ import UsersListFeature
 
 /// The demo's four features behind one home screen: a navigation stack that pushes the counter,
 /// the sign-up form, the location tracker and the users list, and a quit that asks first while
-/// a sign-up is in flight.
+/// a sign-up is in flight. Who signed up last is shared state, shown on every screen.
 ///
 /// A screen's long-lived work lives as long as the screen: popping the location tracker closes
 /// its source, popping the users list closes its database connection, and quitting pops every
@@ -23,9 +23,16 @@ public struct DemoApp: Reducer {
     public var notice: String?
     /// Whether the app has quit: every screen is popped, and the app ends.
     public var hasQuit = false
+    /// Who signed up last on the sign-up screen, shown on every screen: a value the app's
+    /// screens share with whoever made the app's state (a session, say), not a copy of it.
+    @Shared public var signedInUser: String?
 
-    /// The home screen, nothing pushed.
-    public init() {}
+    /// The home screen, nothing pushed, sharing `signedInUser` with its maker.
+    ///
+    /// - Parameter signedInUser: Who is signed in; nobody, and shared with no one, by default.
+    public init(signedInUser: Shared<String?> = Shared(value: nil)) {
+      _signedInUser = signedInUser
+    }
   }
 
   /// What the user does, and what the screens do.
@@ -87,16 +94,28 @@ public struct DemoApp: Reducer {
       quit(&state)
       return .none
 
-    case .path:
-      // The sheet asked because of a sign-up in flight: once it is not, the sheet says so.
-      if state.quitConfirmation != nil, state.signUpInFlight == nil {
-        state.quitConfirmation?.signUpHasFinished = true
+    case .path(.element(id: let id, action: .signUp(.signUpFinished(error: nil)))):
+      // The form has reduced its answer first: it still holds the username it signed up.
+      if case .signUp(let form)? = state.path[id: id] {
+        state.$signedInUser.withLock { $0 = form.username }
       }
-      return .none
+      return markFinishedSignUp(&state)
+
+    case .path:
+      return markFinishedSignUp(&state)
 
     case .quitConfirmation:
       return .none
     }
+  }
+
+  /// Tells the quit confirmation, if it is up, that the sign-up it asked about has finished.
+  private func markFinishedSignUp(_ state: inout State) -> Effect<Action> {
+    // The sheet asked because of a sign-up in flight: once it is not, the sheet says so.
+    if state.quitConfirmation != nil, state.signUpInFlight == nil {
+      state.quitConfirmation?.signUpHasFinished = true
+    }
+    return .none
   }
 
   /// Pops every screen (which ends their effects) and marks the app as ended.
