@@ -42,12 +42,7 @@ public enum AppCommand {
   @MainActor
   public static func run(arguments: [String], printUsage: () -> Void) async throws(CommandError) {
     var arguments = arguments
-    let databaseOption: String?
-    do {
-      databaseOption = try UsersDatabasePath.takeOption(from: &arguments)
-    } catch {
-      throw .usage(error.message)
-    }
+    let databaseOption = try CommandError.usageOnFailure { try UsersDatabasePath.takeOption(from: &arguments) }
     var scriptPath: String?
     var nmeaPath: String?
     while !arguments.isEmpty {

@@ -38,12 +38,7 @@ public enum ServeCommand {
   @MainActor
   public static func run(arguments: [String], printUsage: () -> Void) async throws(CommandError) {
     var arguments = arguments
-    let databaseOption: String?
-    do {
-      databaseOption = try UsersDatabasePath.takeOption(from: &arguments)
-    } catch {
-      throw CommandError.usage(error.message)
-    }
+    let databaseOption = try CommandError.usageOnFailure { try UsersDatabasePath.takeOption(from: &arguments) }
     var host = "127.0.0.1"
     var port: UInt16?
     var recordDirectory: String?

@@ -37,12 +37,7 @@ public enum SignUpCommand {
   @discardableResult
   public static func run(arguments: [String], printUsage: () -> Void) async throws(CommandError) -> Int32 {
     var arguments = arguments
-    let databaseOption: String?
-    do {
-      databaseOption = try UsersDatabasePath.takeOption(from: &arguments)
-    } catch {
-      throw .usage(error.message)
-    }
+    let databaseOption = try CommandError.usageOnFailure { try UsersDatabasePath.takeOption(from: &arguments) }
     var scriptPath: String?
     var recordPath: String?
     var force = false

@@ -30,12 +30,7 @@ public enum UsersCommand {
   @MainActor
   public static func run(arguments: [String], printUsage: () -> Void) async throws(CommandError) {
     var arguments = arguments
-    let databaseOption: String?
-    do {
-      databaseOption = try UsersDatabasePath.takeOption(from: &arguments)
-    } catch {
-      throw .usage(error.message)
-    }
+    let databaseOption = try CommandError.usageOnFailure { try UsersDatabasePath.takeOption(from: &arguments) }
     var sectioned = false
     var plain = isatty(1) == 0 || isatty(0) == 0
     var recordPath: String?

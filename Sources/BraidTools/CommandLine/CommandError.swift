@@ -29,6 +29,26 @@ public struct CommandError: Error, Sendable, Equatable, CustomStringConvertible 
     CommandError(kind: .runtime, message: message)
   }
 
+  /// What `parse` returns, or a usage error that says what it threw: for a command's parsing
+  /// of an option by a helper with errors of its own.
+  ///
+  /// ```swift
+  /// let database = try CommandError.usageOnFailure { try UsersDatabasePath.takeOption(from: &arguments) }
+  /// ```
+  ///
+  /// - Parameter parse: Reads an option or a value.
+  /// - Returns: What `parse` returns.
+  /// - Throws: A usage error whose message is the description of what `parse` threw.
+  public static func usageOnFailure<Value, Failure: Error>(
+    _ parse: () throws(Failure) -> Value
+  ) throws(CommandError) -> Value {
+    do {
+      return try parse()
+    } catch {
+      throw .usage("\(error)")
+    }
+  }
+
   /// The process's exit status for this failure: 64 for a usage error, 1 otherwise.
   public var exitStatus: Int32 {
     kind == .usage ? 64 : 1
