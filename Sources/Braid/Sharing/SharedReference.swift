@@ -8,6 +8,9 @@ import Synchronization
 /// that assertion's values instead (``SharedAssertionValues``), never to the live value.
 final class SharedReference<Value: Sendable>: @unchecked Sendable {
   private let lock = SharedLock()
+  /// Orders the deliveries of new values to the observers and the key: each delivery reads the
+  /// value under it, so the last one always holds the newest value.
+  private let deliveryLock = SharedLock()
   /// The value; read and written only under `lock`, which also keeps accesses from overlapping.
   @exclusivity(unchecked) private var current: Value
   private let observers = SanitizerVisibleMutex(Observers())
@@ -79,9 +82,6 @@ final class SharedReference<Value: Sendable>: @unchecked Sendable {
   }
 
   /// Runs `body` on the live value under the lock, then tells the observers and the key.
-  ///
-  /// They are given the value as it is after the lock is let go: when two threads mutate at
-  /// once, both are told the newer value, so the last save never holds an older one.
   private func withLiveLock<Result>(_ body: (inout Value) throws -> Result) rethrows -> Result {
     let result: Result
     do {
@@ -90,19 +90,31 @@ final class SharedReference<Value: Sendable>: @unchecked Sendable {
       result = try body(&current)
     }
     guard savesMutations || observerCount.load(ordering: .acquiring) > 0 else { return result }
-    let changed = live
-    announce(changed)
-    onMutation(changed)
+    deliver(saving: savesMutations)
     return result
   }
 
   /// Sets the value without running a mutation: a change that came from outside (another
-  /// process, through a key's subscription), announced like any other.
+  /// process, through a key's subscription), announced like any other but not saved back.
   func replace(with newValue: Value) {
     lock.lock()
     current = newValue
     lock.unlock()
-    announce(newValue)
+    deliver(saving: false)
+  }
+
+  /// Gives the value as it is now to the observers and, when `saving`, to the key.
+  ///
+  /// Deliveries take turns, and each reads the value in its turn: when two threads mutate at
+  /// once, the last delivery holds the newer value, so neither the last save nor the newest
+  /// value a `changes` stream holds can be the older one. The key's save runs outside the
+  /// value's lock, so it may read the value.
+  private func deliver(saving: Bool) {
+    deliveryLock.lock()
+    defer { deliveryLock.unlock() }
+    let changed = live
+    announce(changed)
+    if saving { onMutation(changed) }
   }
 
   /// The values after each mutation from now on, from any holder, until the stream's consumer

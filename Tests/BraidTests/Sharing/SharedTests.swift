@@ -1,5 +1,7 @@
 import Braid
 import BraidTestSupport
+import Dispatch
+import Foundation
 import Synchronization
 import Testing
 
@@ -99,6 +101,47 @@ struct SharedTests {
       // An outside change is not saved back.
       #expect(key.saved.withLock { $0 } == [11, 12])
     }
+  }
+
+  @Test func aSaveOfAnOlderValueNeverLandsAfterANewerOne() async {
+    // Thread A sets 1, and its save waits (at most a second) for the save of 2; thread B sets
+    // 2 while A's save waits. Were deliveries not taken in turn, B would save 2 and A then 1,
+    // leaving the older value last. In turn, B's delivery waits for A's and reads 2 then.
+    let key = OrderProbeKey()
+    let shared = withDependencies {
+      $0.date = .constant(.distantPast)
+    } operation: {
+      Shared(wrappedValue: 0, key)
+    }
+    let b = Thread { [shared] in
+      key.aIsSaving.wait()
+      shared.withLock { $0 = 2 }
+    }
+    b.start()
+    await onOwnThread { [shared] in shared.withLock { $0 = 1 } }
+    #expect(await eventually { key.saved.withLock { $0.count } == 2 })
+    #expect(key.saved.withLock { $0 } == [1, 2])
+    #expect(shared.wrappedValue == 2)
+  }
+}
+
+/// A key whose save of 1 waits, at most a second, for the save of 2: a thread in the middle of
+/// delivering an older value.
+final class OrderProbeKey: SharedKey, Sendable {
+  let saved = Mutex<[Int]>([])
+  /// Signalled when the save of 1 starts.
+  let aIsSaving = DispatchSemaphore(value: 0)
+  private let twoIsSaved = DispatchSemaphore(value: 0)
+
+  var id: String { "order-probe" }
+  func load() -> Int? { nil }
+  func save(_ value: Int) {
+    if value == 1 {
+      aIsSaving.signal()
+      _ = twoIsSaved.wait(timeout: .now() + .seconds(1))
+    }
+    saved.withLock { $0.append(value) }
+    if value == 2 { twoIsSaved.signal() }
   }
 }
 
