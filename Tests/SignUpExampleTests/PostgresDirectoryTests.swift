@@ -60,7 +60,9 @@ struct PostgresDirectoryTests {
 
   @Test func aStatementHeldByALockFailsAtTheStatementTimeout() async throws {
     try await PostgresCluster.with { cluster in
-      let directory = UserDirectory.postgres(url: cluster.url, statementTimeout: .milliseconds(300))
+      // Two seconds: long enough that the statements after the lock is gone finish within it
+      // on a loaded machine (300 ms did not, once, in a full run), far below the locker's 30.
+      let directory = UserDirectory.postgres(url: cluster.url, statementTimeout: .seconds(2))
       #expect(try await directory.isUsernameAvailable("alice"))
       let locker = try PostgresConnection(url: cluster.url, statementTimeout: .seconds(30))
       try locker.execute("BEGIN")
