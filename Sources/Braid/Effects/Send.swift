@@ -41,6 +41,17 @@ public struct Send<Action: Sendable>: Sendable {
 
   /// Checks for cancellation on the store's isolation, where effects are cancelled, so an
   /// action sent after a cancelling send was reduced is never delivered.
+  /// Sends `actions` in order, in one hop onto the store's isolation: what a subscription's
+  /// burst of client events costs.
+  func callAsFunction(contentsOf actions: [Action]) async {
+    guard let actor = await links.isolation.actor else { return }
+    await deliver(contentsOf: actions, on: actor)
+  }
+
+  private func deliver(contentsOf actions: [Action], on actor: isolated any Actor) {
+    for action in actions { deliver(action, on: actor) }
+  }
+
   private func deliver(_ action: Action, on actor: isolated any Actor) {
     guard !Task.isCancelled else { return }
     if effect.reportsLateSends, effect.hasEnded {
