@@ -206,8 +206,8 @@ let package = Package(
     .testTarget(
       name: "LocationTrackerExampleTests",
       dependencies: [
-        "Braid", "BraidTools", "BraidTesting", "BraidLocation", "DemoCommandLine", "LocationTrackerCLI",
-        "LocationTrackerFeature",
+        "Braid", "BraidTools", "BraidTesting", "BraidTestSupport", "BraidLocation", "DemoCommandLine",
+        "LocationTrackerCLI", "LocationTrackerFeature",
       ],
       swiftSettings: strict
     ),

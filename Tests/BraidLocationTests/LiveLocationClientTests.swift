@@ -1,13 +1,14 @@
 import Braid
 import BraidLocation
 import BraidLocationLive
+import BraidTestSupport
 import BraidTesting
 import Foundation
 import Testing
 
-/// Bounded: a regression that stops a source from delivering fails after a minute, not never.
+/// Bounded: a regression that stops a source from delivering fails, never hangs the run.
 @MainActor
-@Suite(.checksStoreLeaks, .timeLimit(.minutes(1)))
+@Suite(.checksStoreLeaks, .hangGuard)
 struct LiveLocationClientTests {
   static let rtkLog = NMEAGoldenTests.fixtures.appendingPathComponent("nmea-rtk.log").path
 
@@ -45,9 +46,14 @@ struct LiveLocationClientTests {
     }
   }
 
-  /// Waits until `condition` holds for the store's state.
-  static func until(_ store: Store<Recorded, Action>, _ condition: @escaping (Recorded) -> Bool) async {
-    for await state in store.values(of: \.self) where condition(state) { return }
+  /// Waits until `condition` holds for the store's state, failing the test after 50 s: before
+  /// the suite's time limit, so a source that stops delivering fails here, with its state.
+  static func until(
+    _ store: Store<Recorded, Action>, _ condition: @escaping @Sendable (Recorded) -> Bool,
+    sourceLocation: SourceLocation = #_sourceLocation
+  ) async {
+    let held = await store.until(within: .seconds(50), condition)
+    #expect(held, "the condition never held; the state: \(store.state)", sourceLocation: sourceLocation)
   }
 
   @Test func aReplayAsFastAsPossibleDeliversEveryFixThenReportsTheEnd() async {

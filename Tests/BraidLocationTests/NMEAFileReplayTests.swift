@@ -1,13 +1,14 @@
 import Braid
 import BraidLocation
 import BraidLocationLive
+import BraidTestSupport
 import BraidTesting
 import Foundation
 import Testing
 
 /// How a replay is paced, and what it makes of files that are not NMEA logs.
 @MainActor
-@Suite(.checksStoreLeaks, .timeLimit(.minutes(1)))
+@Suite(.checksStoreLeaks, .hangGuard)
 struct NMEAFileReplayTests {
   typealias Recorded = LiveLocationClientTests.Recorded
 

@@ -31,7 +31,7 @@ extension StreamSourceTests {
     // gpsd takes a moment to listen: until it does, the source retries on the real clock.
     let store = LiveLocationClientTests.store(.live(source: .gpsd(host: "127.0.0.1", port: gpsd.port)))
     let task = store.send(.start)
-    let dropped = { (state: LiveLocationClientTests.Recorded) in
+    let dropped = { @Sendable (state: LiveLocationClientTests.Recorded) in
       state.errors.contains { if case .disconnected = $0 { true } else { false } }
     }
     var connections: [Int] = []

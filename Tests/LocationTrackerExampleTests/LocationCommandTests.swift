@@ -1,4 +1,5 @@
 import BraidLocation
+import BraidTestSupport
 import BraidTools
 import DemoCommandLine
 import Foundation
@@ -9,7 +10,7 @@ import Testing
 /// `braid-demo location` run in this process: which failures are usage errors (exit 64, with
 /// the usage text) and which are runtime errors (exit 1, one line).
 @MainActor
-@Suite(.timeLimit(.minutes(1)))
+@Suite(.hangGuard)
 struct LocationCommandTests {
   /// The failure `arguments` end in, or `nil` when the command succeeds.
   static func failure(_ arguments: [String]) async -> CommandError? {

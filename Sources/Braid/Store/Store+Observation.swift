@@ -82,6 +82,11 @@ extension Store {
   /// same root is gone. Values are buffered, so a slow consumer sees every distinct value in
   /// order.
   ///
+  /// Each value resumes the iterating task, even when it was buffered: a task on the main actor
+  /// waits for a turn of the main actor per value, behind whatever else is queued there. To
+  /// react within the send that changed the state, or to wait for a condition once, use
+  /// ``observe(_:delivery:_:)-(KeyPath<State,Value>,_,_)``.
+  ///
   /// - Parameters:
   ///   - keyPath: The value to observe, stored or computed.
   ///   - delivery: Whether to start with the current value or only later changes.
