@@ -27,7 +27,8 @@ final class StoreInspection<State, Action: Sendable>: EffectInspecting, @uncheck
   /// The hook whose effects are starting, set by the store's mount and dismount.
   var startingHook: StoreEvent<State, Action>.Hook?
   /// The running effects a mount or dismount hook started, by number.
-  private let hookEffects = Mutex<[Int: StoreEvent<State, Action>.Hook]>([:])
+  // Sanitizer-visible: effects of two threads end here at once, and TSan cannot see `Mutex`.
+  private let hookEffects = SanitizerVisibleMutex<[Int: StoreEvent<State, Action>.Hook]>([:])
 
   @usableFromInline
   init() {}

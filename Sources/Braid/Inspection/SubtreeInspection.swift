@@ -7,7 +7,7 @@ final class SubtreeInspection<State, Action: Sendable>: Sendable {
   private let inspection: StoreInspection<State, Action>
   /// The effects started and not yet ended, with their paths; and those that reported a
   /// failure (a client may complete with one twice).
-  private let effects = Mutex<(open: [Int: [AnyHashableSendable]], failed: Set<Int>)>(([:], []))
+  private let effects = SanitizerVisibleMutex<(open: [Int: [AnyHashableSendable]], failed: Set<Int>)>(([:], []))
 
   init(_ inspector: StoreInspector<State, Action>) {
     inspection = StoreInspection(inspector)
