@@ -9,6 +9,11 @@ extension Effect {
   /// restart with `cancelInFlight: true` starts the next client, the old client is stopped; a
   /// released store stops its clients as it goes.
   ///
+  /// Actions the client sends while the store is busy wait, in order, and reach it together, in
+  /// one hop onto its isolation: a burst of a hundred events costs the store one turn of its
+  /// actor, not a hundred. Each is still reduced on its own, and once a reduction cancels the
+  /// effect the rest are dropped.
+  ///
   /// To keep a client's objects by id, so that commands can reach them, store them in an
   /// ``EffectResources`` table from `body`, with the subscriber's ``EffectSubscriber/scope``.
   ///
