@@ -39,8 +39,6 @@ public struct Send<Action: Sendable>: Sendable {
     await deliver(action, on: actor)
   }
 
-  /// Checks for cancellation on the store's isolation, where effects are cancelled, so an
-  /// action sent after a cancelling send was reduced is never delivered.
   /// Sends `actions` in order, in one hop onto the store's isolation: what a subscription's
   /// burst of client events costs.
   func callAsFunction(contentsOf actions: [Action]) async {
@@ -52,6 +50,8 @@ public struct Send<Action: Sendable>: Sendable {
     for action in actions { deliver(action, on: actor) }
   }
 
+  /// Checks for cancellation on the store's isolation, where effects are cancelled, so an
+  /// action sent after a cancelling send was reduced is never delivered.
   private func deliver(_ action: Action, on actor: isolated any Actor) {
     guard !Task.isCancelled else { return }
     if effect.reportsLateSends, effect.hasEnded {
